@@ -1,0 +1,341 @@
+"""Cards, contracts, auction calls and whist decisions: the vocabulary of the game.
+
+Pure values, no I/O. Every parser raises :class:`NotationError` naming the bad token, so a
+caller that knows *where* the token came from (a file, a line, a field) can say so.
+"""
+from __future__ import annotations
+
+import enum
+import functools
+from dataclasses import dataclass
+from typing import Iterable, Optional, Sequence, Tuple, Union
+
+
+class NotationError(ValueError):
+    """A card, contract, call or decision that cannot be read."""
+
+    def __init__(self, token: object, message: str) -> None:
+        super().__init__(message)
+        self.token = token
+        self.message = message
+
+
+class Suit(enum.Enum):
+    """Suits in auction order: spades < clubs < diamonds < hearts."""
+
+    S = ("S", "♠", 0)
+    C = ("C", "♣", 1)
+    D = ("D", "♦", 2)
+    H = ("H", "♥", 3)
+
+    def __init__(self, letter: str, symbol: str, order: int) -> None:
+        self.letter = letter
+        self.symbol = symbol
+        self.order = order
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+class Strain(enum.Enum):
+    """A contract's trump: a suit or no trump, in auction order."""
+
+    S = ("S", 0)
+    C = ("C", 1)
+    D = ("D", 2)
+    H = ("H", 3)
+    NT = ("NT", 4)
+
+    def __init__(self, letter: str, order: int) -> None:
+        self.letter = letter
+        self.order = order
+
+    @property
+    def suit(self) -> Optional[Suit]:
+        return None if self is Strain.NT else Suit[self.name]
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+class Rank(enum.IntEnum):
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def letter(self) -> str:
+        return _RANK_TEXT[self]
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+_RANK_TEXT = {
+    Rank.SEVEN: "7", Rank.EIGHT: "8", Rank.NINE: "9", Rank.TEN: "10",
+    Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A",
+}
+_RANK_PARSE = {v: k for k, v in _RANK_TEXT.items()}
+_RANK_PARSE["T"] = Rank.TEN
+_SUIT_PARSE = {s.letter: s for s in Suit}
+_SUIT_PARSE.update({s.symbol: s for s in Suit})
+# Variation selectors and the white-suit glyphs people paste from chat programs.
+_SUIT_PARSE.update({"♤": Suit.S, "♧": Suit.C, "♢": Suit.D, "♡": Suit.H})
+
+
+@functools.total_ordering
+@dataclass(frozen=True)
+class Card:
+    """One of the 32 cards. Ordered by suit then rank (only for stable sorting)."""
+
+    suit: Suit
+    rank: Rank
+
+    def __str__(self) -> str:
+        return f"{self.rank.letter}{self.suit.letter}"
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+    def __lt__(self, other: "Card") -> bool:  # enums are not orderable: order by value
+        return (self.suit.order, self.rank) < (other.suit.order, other.rank)
+
+
+DECK: Tuple[Card, ...] = tuple(Card(s, r) for s in Suit for r in Rank)
+_CARD_CACHE = {}
+for _c in DECK:
+    for _rt in [k for k, v in _RANK_PARSE.items() if v is _c.rank]:
+        for _st in [k for k, v in _SUIT_PARSE.items() if v is _c.suit]:
+            _CARD_CACHE[_rt + _st] = _c
+            _CARD_CACHE[(_rt + _st).lower()] = _c
+
+
+def parse_card(token: object) -> Card:
+    """Read `7S`, `10H`, `TH`, `A♠` (case-insensitive letters)."""
+    if isinstance(token, Card):
+        return token
+    if not isinstance(token, str):
+        raise NotationError(token, f"{token!r} is not a card (expected text like 10H or A♠)")
+    text = token.strip().replace("\ufe0f", "")
+    card = _CARD_CACHE.get(text) or _CARD_CACHE.get(text.upper())
+    if card is None:
+        raise NotationError(
+            token,
+            f"'{token}' is not a card: a card is a rank 7 8 9 10 J Q K A (T for 10) "
+            "followed by a suit S C D H or ♠ ♣ ♦ ♥, e.g. 10H or A♠",
+        )
+    return card
+
+
+def parse_cards(value: Union[str, Sequence[object], None]) -> Tuple[Card, ...]:
+    """Read a hand, talon or trick: a list of cards or one space-separated string."""
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        tokens: Iterable[object] = value.replace(",", " ").split()
+    elif isinstance(value, (list, tuple)):
+        tokens = value
+    else:
+        raise NotationError(value, f"{value!r} is not a list of cards")
+    return tuple(parse_card(t) for t in tokens)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+class ContractKind(enum.Enum):
+    TRICKS = "tricks"
+    MISERE = "misere"
+    ALL_PASS = "all-pass"
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A trick contract (level 6-10 and a strain), the misère, or an all-pass deal."""
+
+    kind: ContractKind
+    level: Optional[int] = None
+    strain: Optional[Strain] = None
+
+    @property
+    def is_misere(self) -> bool:
+        return self.kind is ContractKind.MISERE
+
+    @property
+    def is_all_pass(self) -> bool:
+        return self.kind is ContractKind.ALL_PASS
+
+    @property
+    def is_tricks(self) -> bool:
+        return self.kind is ContractKind.TRICKS
+
+    @property
+    def trump(self) -> Optional[Suit]:
+        return self.strain.suit if self.strain is not None else None
+
+    @property
+    def price_key(self) -> str:
+        """The key of this contract in a preset's price tables: '6'..'10' or 'misere'."""
+        if self.kind is ContractKind.TRICKS:
+            return str(self.level)
+        return self.kind.value
+
+    def __str__(self) -> str:
+        if self.kind is ContractKind.TRICKS:
+            return f"{self.level}{self.strain.letter}"  # type: ignore[union-attr]
+        return self.kind.value
+
+
+MISERE = Contract(ContractKind.MISERE)
+ALL_PASS = Contract(ContractKind.ALL_PASS)
+_STRAIN_PARSE = {"S": Strain.S, "C": Strain.C, "D": Strain.D, "H": Strain.H, "NT": Strain.NT,
+                 "♠": Strain.S, "♣": Strain.C, "♦": Strain.D, "♥": Strain.H,
+                 "♤": Strain.S, "♧": Strain.C, "♢": Strain.D, "♡": Strain.H,
+                 "БК": Strain.NT, "BK": Strain.NT, "N": Strain.NT}
+_MISERE_WORDS = {"misere", "misère", "мизер", "mizeris", "mizer"}
+_ALLPASS_WORDS = {"all-pass", "allpass", "all_pass", "raspasy", "распасы", "egle", "eglė"}
+
+
+def parse_contract(token: object) -> Contract:
+    """Read `6S` … `10NT` (suit symbols accepted), `misere`, `all-pass`."""
+    if isinstance(token, Contract):
+        return token
+    if isinstance(token, int) and not isinstance(token, bool):
+        raise NotationError(token, f"'{token}' is not a contract: give a strain too, e.g. {token}S or {token}NT")
+    if not isinstance(token, str):
+        raise NotationError(token, f"{token!r} is not a contract")
+    text = token.strip().replace("\ufe0f", "")
+    low = text.lower()
+    if low in _MISERE_WORDS:
+        return MISERE
+    if low in _ALLPASS_WORDS:
+        return ALL_PASS
+    digits = ""
+    for ch in text:
+        if ch.isdigit():
+            digits += ch
+        else:
+            break
+    rest = text[len(digits):].strip().upper()
+    if digits and rest in _STRAIN_PARSE:
+        level = int(digits)
+        if 6 <= level <= 10:
+            return Contract(ContractKind.TRICKS, level, _STRAIN_PARSE[rest])
+    raise NotationError(
+        token,
+        f"'{token}' is not a contract: expected 6S 6C 6D 6H 6NT … 10NT (levels 6 to 10), "
+        "misere or all-pass",
+    )
+
+
+def trick_contracts() -> Tuple[Contract, ...]:
+    return tuple(Contract(ContractKind.TRICKS, lv, st) for lv in range(6, 11) for st in Strain)
+
+
+def ladder(misere_after: Optional[str] = "8NT") -> Tuple[Contract, ...]:
+    """The auction ladder, lowest first, with the misère placed after `misere_after`.
+
+    The misère's rung differs by variant (Russian: above 8NT; Lithuanian: above 9NT), so
+    the place is a preset value, not a constant. `None` leaves the misère off the ladder.
+    """
+    rungs = list(trick_contracts())
+    if misere_after is not None:
+        anchor = parse_contract(misere_after)
+        rungs.insert(rungs.index(anchor) + 1, MISERE)
+    return tuple(rungs)
+
+
+class CallKind(enum.Enum):
+    PASS = "pass"
+    HERE = "here"
+    BID = "bid"
+
+
+@dataclass(frozen=True)
+class Call:
+    """One auction call: pass, here (hold the last bid), or a bid (a contract or misère)."""
+
+    kind: CallKind
+    contract: Optional[Contract] = None
+    dark: bool = False
+
+    def __str__(self) -> str:
+        if self.kind is CallKind.BID:
+            return ("dark " if self.dark else "") + str(self.contract)
+        return ("dark " if self.dark else "") + self.kind.value
+
+
+_PASS_WORDS = {"pass", "pas", "пас", "p"}
+_HERE_WORDS = {"here", "mine", "mano", "здесь", "мои", "hold"}
+
+
+def parse_call(token: object) -> Call:
+    """Read an auction call: `pass`, `here` (also `mine`), a contract, `misere`.
+
+    A `dark ` prefix marks a call made without looking at one's cards (Classic, seed 002).
+    """
+    if isinstance(token, Call):
+        return token
+    if not isinstance(token, str):
+        raise NotationError(token, f"{token!r} is not an auction call (pass, here, misere or a contract)")
+    text = token.strip()
+    dark = False
+    if text.lower().startswith("dark "):
+        dark, text = True, text[5:].strip()
+    low = text.lower()
+    if low in _PASS_WORDS:
+        return Call(CallKind.PASS, dark=dark)
+    if low in _HERE_WORDS:
+        return Call(CallKind.HERE, dark=dark)
+    try:
+        contract = parse_contract(text)
+    except NotationError:
+        raise NotationError(
+            token, f"'{token}' is not an auction call: expected pass, here, misere or a contract like 6S"
+        ) from None
+    if contract.is_all_pass:
+        raise NotationError(token, "'all-pass' is not a call: write pass for each player instead")
+    return Call(CallKind.BID, contract, dark)
+
+
+class Decision(enum.Enum):
+    """A defender's whist decision."""
+
+    WHIST = "whist"
+    PASS = "pass"
+    HALF_WHIST = "half-whist"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_DECISION_PARSE = {
+    "whist": Decision.WHIST, "w": Decision.WHIST, "vist": Decision.WHIST, "вист": Decision.WHIST,
+    "pass": Decision.PASS, "p": Decision.PASS, "pas": Decision.PASS, "пас": Decision.PASS,
+    "half-whist": Decision.HALF_WHIST, "half": Decision.HALF_WHIST, "halfwhist": Decision.HALF_WHIST,
+    "half_whist": Decision.HALF_WHIST, "полвиста": Decision.HALF_WHIST,
+}
+
+
+def parse_decision(token: object) -> Decision:
+    if isinstance(token, Decision):
+        return token
+    if isinstance(token, str) and token.strip().lower() in _DECISION_PARSE:
+        return _DECISION_PARSE[token.strip().lower()]
+    raise NotationError(token, f"{token!r} is not a whist decision: expected whist, pass or half-whist")
+
+
+def defenders_quota(contract: Contract, both_whist: bool) -> int:
+    """Tricks the defenders must take together (RULES.md §1 table); 0 for misère/all-pass."""
+    if not contract.is_tricks:
+        return 0
+    level = contract.level or 0
+    if both_whist:
+        return {6: 4, 7: 2}.get(level, 1)
+    return {6: 2}.get(level, 1)

@@ -1,0 +1,137 @@
+"""The Russian family (Sochi, Leningrad, Rostov, Classic): options and preset defaults.
+
+Defaults follow PRESETS.md; where sources disagree (RUSSIAN-VARIANTS.md §8) the other reading
+is a value of the same option, and the Кодекс преферанса (1996) wins for Sochi, Rostov, Classic.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from . import Family, Option, Preset, register_family, register_preset
+
+F = Fraction
+
+OPTIONS = (
+    # --- prices (the contract price table) -------------------------------------------------
+    Option("prices.6", "number", "price of a 6 (pool when made; base of whists and mountain)"),
+    Option("prices.7", "number", "price of a 7"),
+    Option("prices.8", "number", "price of an 8"),
+    Option("prices.9", "number", "price of a 9"),
+    Option("prices.10", "number", "price of a 10"),
+    Option("prices.misere", "number", "price of the misère"),
+    # --- whists and remises ----------------------------------------------------------------
+    Option("whist_multiplier", "number", "whists per defender's trick = price × this"),
+    Option("declarer_fail_multiplier", "number", "declarer's mountain per undertrick = price × this (0: only consolation)"),
+    Option("single_whist", "choice", "a lone whister (the other passed) writes whists for all defenders' tricks or only his own", ("all", "own")),
+    Option("responsibility", "choice", "defenders' mountain per missing trick = price × whist_multiplier × (full 1, half ½, none 0; half-until-closed: half until the whister's pool is closed)", ("full", "half", "half-until-closed", "none")),
+    Option("whist_style", "choice", "greedy: the whister alone writes whists; gentleman: on a one-whister remiz the whists are split with the passer", ("greedy", "gentleman")),
+    Option("gentleman_split_when_made", "bool", "gentleman whist also splits the whists when the contract is made"),
+    Option("half_whist", "bool", "half-whist allowed on 6 and 7"),
+    Option("half_whist_7_tricks", "number", "tricks the half-whister writes on a 7 (1 = half the quota, Кодекс; 1.5 = (10−7)/2)"),
+    Option("half_whist_by", "choice", "who may half-whist: only the second defender after the first passed (Кодекс) or either", ("second", "either")),
+    Option("return_whist", "bool", "the passer (and the 4-player dealer) may return a half-whist and play"),
+    Option("shortfall_8_10", "choice", "two whisters take nothing on 8–10: the second whister pays, or both", ("second", "both")),
+    Option("shortfall_split", "choice", "two whisters short on 6/7: each pays his own deficit against half the quota (own-half) or only the pair's deficit is paid, by whoever is below half (pair-deficit)", ("own-half", "pair-deficit")),
+    Option("consolation", "number-or-choice", "consolation whists per undertrick written on the declarer: price (× whist_multiplier), a fixed number, or none", ("price", "none")),
+    Option("consolation_to", "choice", "who writes the consolation: all (passer and 4-player dealer too), defenders (not the dealer), whisters", ("all", "defenders", "whisters")),
+    Option("consolation_on_misere", "bool", "consolation is also written on a failed misère"),
+    Option("misere_fail", "number", "mountain per trick the misère declarer takes = misère price × this"),
+    Option("misere_whists", "number", "whists per trick the misère declarer takes, written by each catcher"),
+    Option("tens", "choice", "10-trick contracts are whisted or checked (counted as made)", ("whisted", "checked")),
+    Option("checked_ten_fail", "choice", "with tens checked, a failed ten writes only the mountain or the usual whists too", ("mountain-only", "usual")),
+    Option("stalingrad", "bool", "6♠ must be whisted by both defenders"),
+    Option("without_three", "bool", "the declarer may concede three undertricks: 3 × price to his mountain, no whists, no consolation"),
+    # --- auction -----------------------------------------------------------------------------
+    Option("misere_after", "choice", "the rung of the ladder the misère sits above", ("8NT", "9NT")),
+    Option("misere_beaten_by", "choice", "what outbids a misère: 9 / 9-without-talon / 10", ("9", "9-without-talon", "10")),
+    Option("here_rule", "choice", "who may say \"here\" (hold the last bid): the first hand only, or any player", ("first-hand", "any")),
+    Option("bid_jumps", "bool", "a bid may skip rungs (seed 004); no: one rung at a time (seed 001)"),
+    # --- all-pass (raspasy) ------------------------------------------------------------------
+    Option("allpass.scoring", "choice", "mountain: each trick to the mountain; rostov: the fewest-tricks player writes whists on the others", ("mountain", "rostov")),
+    Option("allpass.trick_price", "number", "mountain points per trick when there is no progression"),
+    Option("allpass.progression", "numbers", "trick prices of the 1st, 2nd, 3rd… consecutive all-pass (the last repeats; [] = always trick_price)"),
+    Option("allpass.progression_reset", "choice", "the series restarts after any non-all-pass deal, a made game, or a whisted made game", ("any-deal", "made-game", "whisted-made-game")),
+    Option("allpass.amnesty", "bool", "subtract the smallest trick count (the 4-player dealer's talon tricks count)"),
+    Option("allpass.zero_trick_bonus", "choice", "a player with no trick: one trick's price into the pool, two tricks' price off the mountain, or nothing", ("pool", "mountain", "none")),
+    Option("allpass.zero_trick_points", "number-or-choice", "size of the zero-trick bonus: the current trick price, or a fixed number of points", ("price",)),
+    Option("allpass.zero_trick_bonus_dealer", "bool", "the 4-player dealer also gets the zero-trick bonus"),
+    Option("allpass.rostov_whists", "number", "Rostov: whists per trick written by the fewest-tricks player on each other player"),
+    Option("allpass.exit", "ints", "minimum contract level after the 1st, 2nd, 3rd consecutive all-pass"),
+    Option("allpass.talon", "choice", "the talon in all-pass play: by-seats (3 players lead-suit, 4 players dealer-plays), lead-suit, dealer-plays, unused", ("by-seats", "lead-suit", "dealer-plays", "unused")),
+    Option("allpass.same_dealer", "bool", "the dealer deals again after an all-pass"),
+    # --- closing the pools -------------------------------------------------------------------
+    Option("help", "choice", "a closed pool's extra points go to the larger other pool (larger), the next open player clockwise (next), or nowhere (none)", ("larger", "next", "none")),
+    Option("help_tie", "choice", "who is helped when two pools tie: the left neighbour or the first seat", ("left", "first-seat")),
+    Option("help_whists", "number", "whists the helper writes per pool point given"),
+    Option("pool_point_whists", "number", "value of a pool point in the settlement of an unclosed sheet"),
+    Option("leningrad_overs", "bool", "at settlement, pool above/below the target moves to the mountain ×2 (then the pool is not valued again)"),
+    Option("end", "choice", "the game ends when each pool is closed, or when the total of pools ≥ players × target", ("each", "total")),
+    # --- four players, dark games ------------------------------------------------------------
+    Option("talon_bonus", "bool", "the 4-player dealer writes whists for talon trick-takers (ace 1, A+K 2, two aces 3, marriage 1)"),
+    Option("talon_bonus_3p", "choice", "with 3 players: no talon bonus, or each opponent of the declarer writes half", ("none", "half-each")),
+    Option("talon_bonus_misere", "choice", "talon bonus on a misère: none, or sevens (a suited 7-8 or two sevens = 2 tricks, one seven = 1)", ("none", "sevens")),
+    Option("dark", "bool", "dark calls (pass/bid/misère in the dark) and bombs, each doubling, kept on a lost game"),
+)
+
+FAMILY = register_family(Family(
+    name="russian",
+    options=OPTIONS,
+    scorer="prefcli.scoring.russian:score_record",
+    words={"pool": "pool", "mountain": "mountain", "whists": "whists"},
+))
+
+_PRICES = {"prices.6": 2, "prices.7": 4, "prices.8": 6, "prices.9": 8, "prices.10": 10, "prices.misere": 10}
+
+SOCHI = {
+    "pool": 20, "price": None, "coin": "0.01", "method": "russian", "rounding": "exact",
+    **_PRICES,
+    "whist_multiplier": 1, "declarer_fail_multiplier": 1, "single_whist": "all",
+    "responsibility": "full", "whist_style": "greedy", "gentleman_split_when_made": False,
+    "half_whist": True, "half_whist_7_tricks": 1, "half_whist_by": "second", "return_whist": True,
+    "shortfall_8_10": "second", "shortfall_split": "own-half",
+    "consolation": "price", "consolation_to": "all", "consolation_on_misere": False,
+    "misere_fail": 1, "misere_whists": 0, "tens": "whisted", "checked_ten_fail": "mountain-only",
+    "stalingrad": False, "without_three": False,
+    "misere_after": "8NT", "misere_beaten_by": "9", "here_rule": "first-hand", "bid_jumps": True,
+    "allpass.scoring": "mountain", "allpass.trick_price": 1, "allpass.progression": [1, 2, 3],
+    "allpass.progression_reset": "any-deal", "allpass.amnesty": True,
+    "allpass.zero_trick_bonus": "pool", "allpass.zero_trick_points": "price",
+    "allpass.zero_trick_bonus_dealer": True, "allpass.rostov_whists": 5,
+    "allpass.exit": [6, 6, 6], "allpass.talon": "by-seats", "allpass.same_dealer": False,
+    "help": "larger", "help_tie": "left", "help_whists": 10, "pool_point_whists": 10,
+    "leningrad_overs": False, "end": "each",
+    "talon_bonus": False, "talon_bonus_3p": "none", "talon_bonus_misere": "none", "dark": False,
+}
+
+LENINGRAD = {
+    **SOCHI,
+    "whist_multiplier": 2, "declarer_fail_multiplier": 2, "responsibility": "half",
+    "whist_style": "gentleman", "shortfall_split": "pair-deficit", "misere_fail": 2,
+    "allpass.trick_price": 2, "allpass.progression": [2, 4, 6],
+    "help": "none", "pool_point_whists": 20, "leningrad_overs": True, "end": "total",
+}
+
+ROSTOV = {
+    **SOCHI,
+    "responsibility": "half", "whist_style": "gentleman", "consolation": 10,
+    "allpass.scoring": "rostov", "allpass.progression": [], "allpass.amnesty": False,
+    "allpass.zero_trick_points": 1, "allpass.talon": "unused",
+}
+
+CLASSIC = {
+    **SOCHI,
+    "responsibility": "half-until-closed", "allpass.progression": [1, 2, 4],
+    "allpass.exit": [7, 7, 7], "allpass.same_dealer": True, "dark": True,
+}
+
+register_preset(Preset("sochi", FAMILY, "Sochi (Сочинка)",
+                       "Кодекс преферанса: greedy, responsible whist, help to the larger pool", SOCHI))
+register_preset(Preset("leningrad", FAMILY, "Leningrad (Ленинградка, «Питер»)",
+                       "doubled whists and remises, gentleman half-responsible whist, no help, overs ×2 at settlement",
+                       LENINGRAD))
+register_preset(Preset("rostov", FAMILY, "Rostov (Ростовка)",
+                       "half-responsible gentleman whist, fixed consolation 10, all-pass on whists (5 per trick)",
+                       ROSTOV))
+register_preset(Preset("classic", FAMILY, "Classic (Классика)",
+                       "Sochi scoring with dark calls and bombs, exit 7 after all-pass, the dealer deals again",
+                       CLASSIC))

@@ -1,0 +1,56 @@
+"""Scoring a record into a ledger, under resolved rules.
+
+One entry point for every family: the preset's family names its scorer (``module:function``),
+imported only when needed, so the CLI starts fast and no code branches on the variant name.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+from ..diagnostics import Path
+from ..model import Record, SheetData
+from ..presets import Rules, resolve_rules
+from ..sheet import Ledger
+
+
+class ScoringError(ValueError):
+    """A deal that cannot be scored under the rules (names the deal and the field)."""
+
+    def __init__(self, message: str, path: Path = ()) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+
+
+@dataclass
+class ScoreResult:
+    """The ledger of a scored record, plus what the scorer knows about the game's state."""
+
+    record: Record
+    rules: Rules
+    ledger: Ledger
+    dealers: Dict[int, str] = field(default_factory=dict)
+    finished: bool = False                 # every pool closed / the end condition reached
+    notes: List[str] = field(default_factory=list)
+    extra: Dict[str, Any] = field(default_factory=dict)   # family-specific state (eglės, rights…)
+
+    def sheet(self, upto: Optional[int] = None) -> SheetData:
+        return self.ledger.sheet(upto)
+
+
+Scorer = Callable[[Record, Rules], ScoreResult]
+
+
+def scorer_for(rules: Rules) -> Scorer:
+    module, _, func = rules.family.scorer.partition(":")
+    return getattr(importlib.import_module(module), func)
+
+
+def score(record: Record, rules: Optional[Rules] = None, variant: Optional[str] = None,
+          sets: Sequence[Tuple[str, Any]] = ()) -> ScoreResult:
+    """Score `record` under its own rules, or under `variant` / `sets` overrides."""
+    if rules is None:
+        rules = resolve_rules(record.rules, variant=variant, sets=sets)
+    return scorer_for(rules)(record, rules)
