@@ -46,6 +46,10 @@ OPTIONS = (
     Option("misere_beaten_by", "choice", "what outbids a misère: 9 / 9-without-talon / 10", ("9", "9-without-talon", "10")),
     Option("here_rule", "choice", "who may say \"here\" (hold the last bid): the first hand only, or any player", ("first-hand", "any")),
     Option("bid_jumps", "bool", "a bid may skip rungs (seed 004); no: one rung at a time (seed 001)"),
+    Option("misere_binding", "bool", "kabal'ny misère (seed 001 \"мизер кабальный\"): misère only as a player's first call, a misère bid binds the contract, and misère cannot be named after the talon unless it was bid"),
+    Option("opening_bid", "choice", "the first bid of an auction: any rung, or only the lowest (seed 000: the first hand may open only 6♠)", ("any", "lowest")),
+    Option("auction_order", "choice", "clockwise: one call per turn round the table (seeds 001, 002); pairs: first and second hand contest, then the third hand contests the winner, the senior says \"here\" (seed 000)", ("clockwise", "pairs")),
+    Option("bomb_min_level", "int", "with a bomb (bomb: NAME on a deal) only bids of this level or more are legal; 0: bombs put no floor on the auction"),
     # --- all-pass (raspasy) ------------------------------------------------------------------
     Option("allpass.scoring", "choice", "mountain: each trick to the mountain; rostov: the fewest-tricks player writes whists on the others", ("mountain", "rostov")),
     Option("allpass.trick_price", "number", "mountain points per trick when there is no progression"),
@@ -93,6 +97,7 @@ SOCHI = {
     "misere_fail": 1, "misere_whists": 0, "tens": "whisted", "checked_ten_fail": "mountain-only",
     "stalingrad": False, "without_three": False,
     "misere_after": "8NT", "misere_beaten_by": "9", "here_rule": "first-hand", "bid_jumps": True,
+    "misere_binding": True, "opening_bid": "any", "auction_order": "clockwise", "bomb_min_level": 0,
     "allpass.scoring": "mountain", "allpass.trick_price": 1, "allpass.progression": [1, 2, 3],
     "allpass.progression_reset": "any-deal", "allpass.amnesty": True,
     "allpass.zero_trick_bonus": "pool", "allpass.zero_trick_points": "price",

@@ -1,0 +1,555 @@
+"""Strict, safe reading of YAML and JSON documents, with positions for every error.
+
+Why not ``yaml.safe_load``: PyYAML's defaults read ``no`` as False (a player called ``No``
+becomes a boolean), dates as ``datetime.date``, silently keep the last of two duplicate keys, and
+expand aliases without bound (an "alias bomb" of a few lines expands to 10^12 nodes). Here:
+
+* only libyaml's (or PyYAML's) *composer* runs; scalars are resolved by the YAML 1.2 core rules
+  below, so ``yes/no/on/off`` and dates stay strings;
+* every explicit tag except the standard scalar/collection ones is refused (never executed);
+* a collection reached twice (an alias) is refused; duplicate keys are refused;
+* floats are read as :class:`~decimal.Decimal` (exact as written), huge numbers are refused;
+* absurd nesting and oversized input are refused before parsing.
+
+Positions are found lazily: the composed node tree is kept, and a data path is mapped back to a
+line and column only when a problem is reported.
+"""
+from __future__ import annotations
+
+import os
+import re
+import sys
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Dict, List, Optional, Tuple, Union
+
+from .diagnostics import InputError, Path, Problem, Problems
+
+MAX_BYTES = int(os.environ.get("PREFCLI_MAX_BYTES", str(64 * 1024 * 1024)))
+MAX_DEPTH = 64
+MAX_DIGITS = 40
+
+_INT = re.compile(r"[-+]?(0|[1-9][0-9]*)\Z")
+_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?\Z")
+_NULLS = {"", "~", "null", "Null", "NULL"}
+_TRUES = {"true", "True", "TRUE"}
+_FALSES = {"false", "False", "FALSE"}
+_PLAIN_TAG = "tag:prefcli,2026:plain"
+_STD = "tag:yaml.org,2002:"
+_ALLOWED_TAGS = {_STD + t for t in ("str", "int", "float", "bool", "null", "seq", "map")}
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+class _Located(Exception):
+    def __init__(self, message: str, line: Optional[int] = None, column: Optional[int] = None,
+                 path: Path = ()) -> None:
+        super().__init__(message)
+        self.message, self.line, self.column, self.path = message, line, column, path
+
+
+def _yaml_loader_class():
+    """A loader that composes only; plain scalars get a private tag so we resolve them."""
+    import yaml
+
+    parser = getattr(yaml, "CParser", None)
+    base = (parser,) if parser is not None else (yaml.reader.Reader, yaml.scanner.Scanner,
+                                                 yaml.parser.Parser)
+    composer = () if parser is not None else (yaml.composer.Composer,)
+
+    class _Resolver(yaml.resolver.BaseResolver):
+        pass
+
+    _Resolver.yaml_implicit_resolvers = {}
+    _Resolver.add_implicit_resolver(_PLAIN_TAG, re.compile(r"(?s).*"), None)
+
+    class StrictComposeLoader(*base, *composer, _Resolver):  # type: ignore[misc]
+        def __init__(self, stream: str) -> None:
+            if parser is not None:
+                parser.__init__(self, stream)
+            else:
+                yaml.reader.Reader.__init__(self, stream)
+                yaml.scanner.Scanner.__init__(self)
+                yaml.parser.Parser.__init__(self)
+                yaml.composer.Composer.__init__(self)
+            _Resolver.__init__(self)
+
+    return StrictComposeLoader
+
+
+_LOADER = None
+
+
+def _compose(text: str):
+    global _LOADER
+    if _LOADER is None:
+        _LOADER = _yaml_loader_class()
+    loader = _LOADER(text)
+    try:
+        return loader.get_single_node()
+    finally:
+        dispose = getattr(loader, "dispose", None)
+        if dispose:
+            dispose()
+
+
+def _resolve_plain(value: str, node) -> Any:
+    if value in _NULLS:
+        return None
+    if value in _TRUES:
+        return True
+    if value in _FALSES:
+        return False
+    c = value[0]
+    if c.isdigit() or c in "+-.":
+        if _INT.match(value):
+            digits = len(value.lstrip("+-"))
+            if digits > MAX_DIGITS:
+                raise _Located(f"number with {digits} digits is too large to be meaningful here",
+                               node.start_mark.line + 1, node.start_mark.column + 1)
+            return int(value)
+        if _FLOAT.match(value):
+            if len(value) > MAX_DIGITS + 10:
+                raise _Located(f"number '{value[:20]}…' is too long", node.start_mark.line + 1,
+                               node.start_mark.column + 1)
+            return Decimal(value)
+    return value
+
+
+def _tagged_scalar(tag: str, value: str, node) -> Any:
+    if tag == _STD + "str":
+        return value
+    if tag == _STD + "null":
+        return None
+    try:
+        if tag == _STD + "bool":
+            low = value.lower()
+            if low in ("true", "yes", "on"):
+                return True
+            if low in ("false", "no", "off"):
+                return False
+            raise ValueError
+        if tag in (_STD + "int", _STD + "float"):
+            out = _resolve_plain(value, node)
+            if not isinstance(out, (int, Decimal)) or isinstance(out, bool):
+                raise ValueError
+            return out
+    except ValueError:
+        pass
+    raise _Located(f"'{value}' cannot be read as {tag.replace(_STD, '!!')}",
+                   node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+def _construct(root) -> Any:
+    """Nodes → plain data, refusing aliases of collections, duplicate keys and foreign tags."""
+    import yaml
+
+    seen: set = set()
+    ScalarNode, MappingNode = yaml.ScalarNode, yaml.MappingNode
+
+    def pos(node) -> Tuple[int, int]:
+        return node.start_mark.line + 1, node.start_mark.column + 1
+
+    def build(node, depth: int, path: Path) -> Any:
+        tag = node.tag
+        if isinstance(node, ScalarNode):
+            if tag == _PLAIN_TAG:
+                return _resolve_plain(node.value, node) if node.style is None else node.value
+            if tag not in _ALLOWED_TAGS:
+                if tag.startswith("tag:yaml.org,2002:"):
+                    what = "!!" + tag[len(_STD):]
+                else:
+                    what = tag
+                raise _Located(f"the YAML tag {what} is not allowed in a prefcli document "
+                               "(tags are never executed; remove it)", *pos(node), path)
+            if node.style is not None and tag == _STD + "str":
+                return node.value
+            return _tagged_scalar(tag, node.value, node)
+        if depth > MAX_DEPTH:
+            raise _Located(f"nesting deeper than {MAX_DEPTH} levels", *pos(node), path)
+        if id(node) in seen:
+            raise _Located("YAML aliases of collections (*name) are not allowed in prefcli documents; "
+                           "write the data out", *pos(node), path)
+        seen.add(id(node))
+        if tag not in _ALLOWED_TAGS and tag != _PLAIN_TAG and not tag.startswith("tag:yaml.org,2002:"):
+            raise _Located(f"the YAML tag {tag} is not allowed in a prefcli document", *pos(node), path)
+        if isinstance(node, MappingNode):
+            if tag not in (_STD + "map", _PLAIN_TAG):
+                raise _Located(f"the YAML tag {tag.replace(_STD, '!!')} is not allowed here", *pos(node), path)
+            out: Dict[str, Any] = {}
+            for knode, vnode in node.value:
+                if knode.tag == _STD + "merge" or (isinstance(knode, ScalarNode) and knode.value == "<<"
+                                                   and knode.style is None):
+                    raise _Located("YAML merge keys (<<) are not allowed in prefcli documents",
+                                   *pos(knode), path)
+                if not isinstance(knode, ScalarNode):
+                    raise _Located("a mapping key must be a plain name, not a list or mapping",
+                                   *pos(knode), path)
+                if knode.tag not in (_PLAIN_TAG, _STD + "str", _STD + "int"):
+                    raise _Located(f"the YAML tag {knode.tag} is not allowed on a key", *pos(knode), path)
+                key = knode.value
+                if key in out:
+                    raise _Located(f"duplicate key '{key}' (each key may appear once in a mapping)",
+                                   *pos(knode), path)
+                out[key] = build(vnode, depth + 1, path + (key,))
+            return out
+        if tag not in (_STD + "seq", _PLAIN_TAG):
+            raise _Located(f"the YAML tag {tag.replace(_STD, '!!')} is not allowed here", *pos(node), path)
+        return [build(v, depth + 1, path + (i,)) for i, v in enumerate(node.value)]
+
+    return build(root, 0, ())
+
+
+def _check_nesting(text: str) -> Optional[Tuple[int, int]]:
+    """Refuse absurd flow nesting before a recursive parser sees it; returns (line, col)."""
+    if "[" not in text and "{" not in text:
+        return None
+    depth = 0
+    limit = MAX_DEPTH * 4
+    for m in _BRACKETS.finditer(text):
+        if m.group() in "[{":
+            depth += 1
+            if depth > limit:
+                start = m.start()
+                line = text.count("\n", 0, start) + 1
+                col = start - (text.rfind("\n", 0, start) + 1) + 1
+                return line, col
+        else:
+            depth = max(0, depth - 1)
+    return None
+
+
+@dataclass
+class Document:
+    """A loaded document: plain data plus a way back from data paths to line and column."""
+
+    name: str
+    data: Any
+    text: str = ""
+    is_json: bool = False
+    _root: Any = field(default=None, repr=False)
+    _root_loaded: bool = field(default=False, repr=False)
+
+    @property
+    def kind(self) -> Optional[str]:
+        """'record' or 'sheet' from the `format` field (None when it is neither)."""
+        fmt = self.data.get("format") if isinstance(self.data, dict) else None
+        if isinstance(fmt, str):
+            if fmt.startswith("pref-record/"):
+                return "record"
+            if fmt.startswith("pref-sheet/"):
+                return "sheet"
+        return None
+
+    def _node_root(self):
+        if not self._root_loaded:
+            self._root_loaded = True
+            try:
+                self._root = _compose(self.text) if self.text else None
+            except Exception:  # positions are a courtesy: never fail because of them
+                self._root = None
+        return self._root
+
+    def locate(self, path: Path) -> Tuple[Optional[int], Optional[int]]:
+        """Line and column (1-based) of the value at `path`, or of its nearest parent."""
+        import yaml
+
+        node = self._node_root()
+        if node is None:
+            return None, None
+        best = node
+        for elem in path:
+            nxt = None
+            if isinstance(node, yaml.MappingNode):
+                for k, v in node.value:
+                    if isinstance(k, yaml.ScalarNode) and k.value == str(elem):
+                        nxt = v
+                        break
+            elif isinstance(node, yaml.SequenceNode) and isinstance(elem, int):
+                if 0 <= elem < len(node.value):
+                    nxt = node.value[elem]
+            if nxt is None:
+                break
+            node = best = nxt
+        return best.start_mark.line + 1, best.start_mark.column + 1
+
+    def problem(self, path: Path, message: str, kind: str = "rule") -> Problem:
+        line, col = self.locate(path)
+        return Problem(message, tuple(path), self.name, line, col, kind)
+
+    def place(self, problem: Problem) -> Problem:
+        """Fill in file, line and column of a problem found by code that knows only the path."""
+        if problem.line is not None and problem.file is not None:
+            return problem
+        line, col = (problem.line, problem.column) if problem.line is not None else self.locate(problem.path)
+        return problem.at(self.name, line, col)
+
+
+def _fail(name: str, message: str, line: Optional[int] = None, column: Optional[int] = None,
+          path: Path = (), kind: str = "syntax") -> InputError:
+    return InputError([Problem(message, path, name, line, column, kind)])
+
+
+def read_source(source: Union[str, os.PathLike]) -> Tuple[str, bytes]:
+    """(display name, bytes) of a path or `-` (stdin), with the size limit applied."""
+    name = "<stdin>" if str(source) == "-" else str(source)
+    try:
+        if str(source) == "-":
+            raw = sys.stdin.buffer.read(MAX_BYTES + 1)
+        else:
+            with open(source, "rb") as fh:
+                raw = fh.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise _fail(name, "no such file") from None
+    except IsADirectoryError:
+        raise _fail(name, "is a folder, not a file") from None
+    except PermissionError:
+        raise _fail(name, "permission denied") from None
+    except OSError as exc:
+        raise _fail(name, f"cannot be read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_BYTES:
+        raise _fail(name, f"file is larger than the limit of {MAX_BYTES // (1024 * 1024)} MiB "
+                          "(set PREFCLI_MAX_BYTES to raise it)")
+    return name, raw
+
+
+def _decode(name: str, raw: bytes) -> str:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise _fail(name, f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start}); "
+                          "is this a binary file?", line) from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    bad = re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", text)
+    if bad:
+        start = bad.start()
+        line = text.count("\n", 0, start) + 1
+        raise _fail(name, f"control character 0x{ord(bad.group()):02x} in the text; is this a binary file?", line)
+    return text
+
+
+class _JsonDuplicate(Exception):
+    pass
+
+
+def _json_pairs(pairs: List[Tuple[str, Any]]) -> Dict[str, Any]:
+    out: Dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise _JsonDuplicate(k)
+        out[k] = v
+    return out
+
+
+def _json_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _Located(f"number with {len(text.lstrip('-'))} digits is too large to be meaningful here")
+    return int(text)
+
+
+def _json_constant(text: str) -> Any:
+    raise _Located(f"{text} is not a number JSON allows")
+
+
+def parse_text(name: str, text: str, is_json: bool) -> Document:
+    where = _check_nesting(text)
+    if where:
+        raise _fail(name, f"nesting deeper than {MAX_DEPTH * 4} levels: not a prefcli document", *where)
+    if not text.strip():
+        raise _fail(name, "the file is empty: expected a record (format: pref-record/1) "
+                          "or a sheet (format: pref-sheet/1)", 1, 1)
+    if is_json:
+        import json
+        try:
+            data = json.loads(text, object_pairs_hook=_json_pairs, parse_float=Decimal,
+                              parse_int=_json_int, parse_constant=_json_constant)
+        except json.JSONDecodeError as exc:
+            raise _fail(name, f"not valid JSON: {exc.msg}", exc.lineno, exc.colno) from None
+        except _JsonDuplicate as exc:
+            doc = Document(name, None, text, True)
+            line = col = None
+            try:  # find the second occurrence with the YAML composer (JSON is YAML)
+                _construct(_compose(text))
+            except _Located as loc:
+                line, col = loc.line, loc.column
+            except Exception:
+                pass
+            del doc
+            raise _fail(name, f"duplicate key '{exc.args[0]}' (each key may appear once in an object)",
+                        line, col) from None
+        except _Located as exc:
+            raise _fail(name, exc.message) from None
+        except RecursionError:
+            raise _fail(name, "nesting too deep: not a prefcli document") from None
+        return Document(name, data, text, True)
+    import yaml
+    try:
+        root = _compose(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        what = exc.problem or "cannot be read"
+        if exc.context:
+            what = f"{what} ({exc.context})"
+        raise _fail(name, f"not valid YAML: {what}",
+                    mark.line + 1 if mark else None, mark.column + 1 if mark else None) from None
+    except yaml.YAMLError as exc:
+        raise _fail(name, f"not valid YAML: {exc}") from None
+    except RecursionError:
+        raise _fail(name, "nesting too deep: not a prefcli document") from None
+    if root is None:
+        raise _fail(name, "the file holds no document: expected a record (format: pref-record/1) "
+                          "or a sheet (format: pref-sheet/1)", 1, 1)
+    try:
+        data = _construct(root)
+    except _Located as exc:
+        raise _fail(name, exc.message, exc.line, exc.column, exc.path) from None
+    except RecursionError:
+        raise _fail(name, "nesting too deep: not a prefcli document") from None
+    doc = Document(name, data, text, False)
+    doc._root, doc._root_loaded = root, True
+    return doc
+
+
+def load_document(source: Union[str, os.PathLike], raw: Optional[bytes] = None) -> Document:
+    """Read a YAML or JSON document (JSON by extension, or by a leading `{` on stdin)."""
+    if raw is None:
+        name, raw = read_source(source)
+    else:
+        name = "<stdin>" if str(source) == "-" else str(source)
+    text = _decode(name, raw)
+    lower = name.lower()
+    is_json = lower.endswith(".json") or (name == "<stdin>" and text.lstrip().startswith("{"))
+    return parse_text(name, text, is_json)
+
+
+# ---------------------------------------------------------------------------------------------
+# Records and sheets
+# ---------------------------------------------------------------------------------------------
+
+def schema_problems(doc: Document, kind: str) -> List[Problem]:
+    """Every JSON Schema problem of the document, located, most specific first."""
+    from .schemas_util import validator_for
+
+    validator = validator_for(kind)
+    out: List[Problem] = []
+    for err in validator.iter_errors(doc.data):
+        for leaf in _leaves(err):
+            path = tuple(leaf.absolute_path)
+            out.append(doc.problem(path, _schema_message(leaf), "schema"))
+    out.sort(key=lambda p: (p.line or 0, p.column or 0))
+    # one message per place is enough; the first is the most specific
+    seen, unique = set(), []
+    for p in out:
+        key = (p.path, p.message)
+        if key not in seen:
+            seen.add(key)
+            unique.append(p)
+    return unique
+
+
+def _leaves(err) -> List[Any]:
+    """For oneOf/anyOf failures, report the branch that got furthest rather than a summary."""
+    if err.context:
+        best = max(err.context, key=lambda e: (len(e.absolute_path), -len(e.context or [])))
+        deeper = [e for e in err.context if len(e.absolute_path) == len(best.absolute_path)]
+        if len(best.absolute_path) > len(err.absolute_path):
+            return _leaves(best)
+        if len(deeper) == len(err.context):
+            return [err]
+        return _leaves(best)
+    return [err]
+
+
+def _schema_message(err) -> str:
+    from .schemas_util import describe_error
+    return describe_error(err)
+
+
+def _format_check(doc: Document, expected_kind: Optional[str]) -> Optional[str]:
+    data = doc.data
+    if not isinstance(data, dict):
+        from .model import type_name
+        raise InputError([doc.problem((), f"expected a mapping with a format field "
+                                          f"(pref-record/1 or pref-sheet/1), found {type_name(data)}",
+                                      "schema")])
+    fmt = data.get("format")
+    known = {"pref-record/1": "record", "pref-sheet/1": "sheet"}
+    if fmt not in known:
+        if isinstance(fmt, str) and (fmt.startswith("pref-record/") or fmt.startswith("pref-sheet/")):
+            msg = f"unsupported format version '{fmt}': this prefcli reads pref-record/1 and pref-sheet/1"
+        elif fmt is None:
+            msg = "missing 'format': write format: pref-record/1 (a game record) or format: pref-sheet/1 (a score sheet)"
+        else:
+            msg = f"unknown format {fmt!r}: expected pref-record/1 or pref-sheet/1"
+        raise InputError([doc.problem(("format",) if fmt is not None else (), msg, "schema")])
+    kind = known[fmt]
+    if expected_kind and kind != expected_kind:
+        raise InputError([doc.problem(("format",), f"this is a {kind} (format: {fmt}); a {expected_kind} "
+                                                    f"is needed here", "schema")])
+    return kind
+
+
+def build_record(doc: Document, check_schema: bool = True):
+    """Schema-check and build a record; raises InputError with every located problem."""
+    from .model import record_from_data
+
+    _format_check(doc, "record")
+    probs = schema_problems(doc, "record") if check_schema else []
+    if probs:
+        raise InputError(probs)
+    problems = Problems()
+    record = record_from_data(doc.data, problems)
+    if problems:
+        raise InputError([doc.place(p) for p in problems])
+    return record
+
+
+def build_sheet(doc: Document, check_schema: bool = True):
+    from .model import sheet_from_data
+
+    _format_check(doc, "sheet")
+    probs = schema_problems(doc, "sheet") if check_schema else []
+    if probs:
+        raise InputError(probs)
+    problems = Problems()
+    sheet = sheet_from_data(doc.data, problems)
+    if problems:
+        raise InputError([doc.place(p) for p in problems])
+    seated = set(sheet.players)
+    extra: List[Problem] = []
+    for area in ("pool", "mountain"):
+        for name in (doc.data.get(area) or {}):
+            if name not in seated:
+                extra.append(doc.problem((area, name), f"'{name}' is not seated (players: {', '.join(sheet.players)})"))
+    for writer, row in (doc.data.get("whists") or {}).items():
+        if writer not in seated:
+            extra.append(doc.problem(("whists", writer), f"'{writer}' is not seated (players: {', '.join(sheet.players)})"))
+        for on in (row or {}):
+            if on not in seated:
+                extra.append(doc.problem(("whists", writer, on), f"whists on '{on}', who is not seated (players: {', '.join(sheet.players)})"))
+            elif on == writer:
+                extra.append(doc.problem(("whists", writer, on), f"'{writer}' cannot write whists on himself"))
+    if len(set(sheet.players)) != len(sheet.players):
+        extra.append(doc.problem(("players",), "a player is listed twice"))
+    if extra:
+        raise InputError(extra)
+    return sheet
+
+
+def load_record(source: Union[str, os.PathLike]):
+    """(Record, Document); raises InputError with located problems."""
+    doc = load_document(source)
+    return build_record(doc), doc
+
+
+def load_sheet(source: Union[str, os.PathLike]):
+    doc = load_document(source)
+    return build_sheet(doc), doc
+
+
+def load_any(source: Union[str, os.PathLike]):
+    """A record or a sheet, whichever the document's `format` says."""
+    doc = load_document(source)
+    kind = _format_check(doc, None)
+    return (build_record(doc) if kind == "record" else build_sheet(doc)), doc

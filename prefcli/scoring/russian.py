@@ -1,0 +1,655 @@
+"""The Russian scorer (Sochi, Leningrad, Rostov, Classic): a record → ledger entries.
+
+Nothing here branches on the preset's name: every behaviour hangs off an option value
+(PRESETS.md), so rescoring a record under another preset is changing a table. Sources for the
+readings are RUSSIAN-VARIANTS.md (the Кодекс преферанса, 1996, first), RULES.md §2 and seeds 001,
+003, 004; the option meanings in ``prefcli/presets/russian.py`` say which reading each value is.
+
+Rule keys written on entries (what ``score --explain`` shows):
+``contract.made``, ``contract.unplayed`` (both defenders passed), ``contract.failed``,
+``whist.tricks``, ``whist.split`` (gentleman), ``whist.half`` (half-whist), ``consolation``,
+``shortfall`` (defenders' remiz), ``misere.made``, ``misere.failed``, ``misere.whists``,
+``without-three``, ``ten.checked``, ``allpass.tricks``, ``allpass.zero-bonus``,
+``allpass.rostov``, ``talon-bonus``, ``penalty``, ``adjust``, ``start``, ``help``,
+``help.own-mountain``, ``close.early-stop``.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from ..cards import Decision, Rank
+from ..model import Adjust, Deal, Record
+from ..presets import Rules
+from ..sheet import Ledger
+from . import ScoreResult, ScoringError
+
+F = Fraction
+ZERO = Fraction(0)
+HALF = Fraction(1, 2)
+
+
+def score_record(record: Record, rules: Rules) -> ScoreResult:
+    """Score every deal of `record` under `rules`; raises :class:`ScoringError` naming the deal."""
+    return _Scorer(record, rules).run()
+
+
+def _quota(level: int) -> int:
+    """Tricks the defenders must take together (Кодекс 3.8.2; seed 001 table): 6→4, 7→2, 8+→1.
+
+    The Russian texts make a lone whister answer for the whole quota ("один он и несёт
+    ответственность за взятие обязательного количества взяток", seed 001).
+    """
+    return {6: 4, 7: 2}.get(level, 1)
+
+
+def talon_tricks(talon: Sequence, misere: bool, misere_rule: str) -> int:
+    """Potential tricks in the talon for the 4-player dealer's bonus (Кодекс 3.4.11).
+
+    Ace 1, ace+king of one suit 2, two aces 3, marriage (K+Q of one suit) 1; on a misère with
+    ``talon_bonus_misere: sevens``: a suited 7-8 or two sevens 2, one seven 1.
+    """
+    cards = list(talon)
+    if len(cards) != 2:
+        return 0
+    a, b = cards
+    if misere:
+        if misere_rule != "sevens":
+            return 0
+        sevens = [c for c in cards if c.rank == Rank.SEVEN]
+        if len(sevens) == 2:
+            return 2
+        if len(sevens) == 1:
+            other = b if a.rank == Rank.SEVEN else a
+            if other.rank == Rank.EIGHT and other.suit == (a if a.rank == Rank.SEVEN else b).suit:
+                return 2
+            return 1
+        return 0
+    aces = [c for c in cards if c.rank == Rank.ACE]
+    if len(aces) == 2:
+        return 3
+    same_suit = a.suit == b.suit
+    ranks = {a.rank, b.rank}
+    if same_suit and ranks == {Rank.ACE, Rank.KING}:
+        return 2
+    if aces:
+        return 1
+    if same_suit and ranks == {Rank.KING, Rank.QUEEN}:
+        return 1
+    return 0
+
+
+class _Scorer:
+    def __init__(self, record: Record, rules: Rules) -> None:
+        self.record = record
+        self.rules = rules
+        self.players: Tuple[str, ...] = tuple(record.players)
+        self.n = len(self.players)
+        if self.n not in (3, 4) or len(set(self.players)) != self.n:
+            raise ScoringError("players: a Russian game has 3 or 4 different players", ("players",))
+        self.ledger = Ledger(self.players)
+        self.pool: Dict[str, Fraction] = {p: ZERO for p in self.players}
+        self.mountain: Dict[str, Fraction] = {p: ZERO for p in self.players}
+        self.notes: List[str] = []
+        self.target = F(rules["pool"])
+        self.prices = {k: F(rules[f"prices.{k}"]) for k in ("6", "7", "8", "9", "10", "misere")}
+        self.wm = F(rules["whist_multiplier"])
+        self.streak = 0            # consecutive all-pass deals (progression and exit)
+        self.dark_streak = 0       # consecutive dark all-pass deals (bomb size)
+        self.bombs: Dict[str, List[int]] = {p: [] for p in self.players}
+        self.finished_at: Optional[int] = None
+        self.deal_no = 0
+
+    # ------------------------------------------------------------------ writing on the sheet
+    def _mount(self, player: str, amount: Fraction, rule: str, text: str) -> None:
+        if amount:
+            self.mountain[player] += amount
+            self.ledger.mountain(self.deal_no, player, amount, rule, text)
+
+    def _whists(self, writer: str, on: str, amount: Fraction, rule: str, text: str) -> None:
+        if amount:
+            self.ledger.whists(self.deal_no, writer, on, amount, rule, text)
+
+    def _pool_direct(self, player: str, amount: Fraction, rule: str, text: str) -> None:
+        if amount:
+            self.pool[player] += amount
+            self.ledger.pool(self.deal_no, player, amount, rule, text)
+
+    def _pool(self, player: str, amount: Fraction, rule: str, text: str) -> None:
+        """Write pool points, helping once the pool is closed (Кодекс 4.2.3; seed 001 §7)."""
+        if amount <= 0 or self.rules["help"] == "none":
+            self._pool_direct(player, amount, rule, text)
+            return
+        room = self.target - self.pool[player]
+        own = min(amount, room) if room > 0 else ZERO
+        self._pool_direct(player, own, rule, text)
+        rest = amount - own
+        per_point = F(self.rules["help_whists"])
+        while rest > 0:
+            helped = self._help_recipient(player)
+            if helped is None:
+                self._mount(player, -rest, "help.own-mountain",
+                            f"{self._fmt(rest)} pool points nobody can take: off own mountain")
+                return
+            give = min(rest, self.target - self.pool[helped])
+            self._pool_direct(helped, give, "help", f"help from {player} ({text})")
+            self._whists(player, helped, give * per_point, "help",
+                         f"{self._fmt(give)} points of help × {self._fmt(per_point)}")
+            rest -= give
+
+    def _help_recipient(self, donor: str) -> Optional[str]:
+        i = self.players.index(donor)
+        clockwise = [self.players[(i + k) % self.n] for k in range(1, self.n)]
+        open_ = [p for p in clockwise if self.pool[p] < self.target]
+        if not open_:
+            return None
+        if self.rules["help"] == "next":
+            return open_[0]
+        best = max(self.pool[p] for p in open_)
+        tied = [p for p in open_ if self.pool[p] == best]
+        if self.rules["help_tie"] == "first-seat":
+            return min(tied, key=self.players.index)
+        return tied[0]       # the left neighbour: the first clockwise from the donor
+
+    @staticmethod
+    def _fmt(x: Fraction) -> str:
+        x = F(x)
+        return str(x.numerator) if x.denominator == 1 else f"{float(x):g}" if (x * 2).denominator == 1 else str(x)
+
+    # ------------------------------------------------------------------ the game
+    def run(self) -> ScoreResult:
+        rec = self.record
+        self.ledger.load_start(rec.start)
+        if rec.start is not None:
+            for p in self.players:
+                self.pool[p] += rec.start.pool.get(p, ZERO)
+                self.mountain[p] += rec.start.mountain.get(p, ZERO)
+        dealers = rec.dealers(bool(self.rules["allpass.same_dealer"]))
+        for entry in rec.deals:
+            self.deal_no = entry.number
+            if isinstance(entry, Adjust):
+                self._adjust(entry)
+                continue
+            if self.finished_at is not None:
+                self.notes.append(f"deal {entry.number}: played after the game ended at deal {self.finished_at}")
+            dealer = entry.dealer or dealers.get(entry.pos)
+            if dealer is not None and dealer not in self.players:
+                raise ScoringError(f"deal {entry.number}: dealer: {dealer} is not a player",
+                                   entry.path + ("dealer",))
+            self._deal(entry, dealer)
+            if self.finished_at is None and self._finished():
+                self.finished_at = entry.number
+        self.deal_no = len(rec.deals)
+        if rec.end is not None and not self._finished():
+            self._early_stop(str(rec.end.get("reason", "agreement")))
+        return ScoreResult(record=rec, rules=self.rules, ledger=self.ledger,
+                           dealers={k: v for k, v in dealers.items()},
+                           finished=self._finished(), notes=self.notes,
+                           extra={"allpass_streak": self.streak,
+                                  "bombs": {p: list(b) for p, b in self.bombs.items() if b},
+                                  "ended_at": self.finished_at})
+
+    def _finished(self) -> bool:
+        if self.rules["end"] == "total":
+            return sum(self.pool.values()) >= self.n * self.target
+        return all(v >= self.target for v in self.pool.values())
+
+    def _early_stop(self, reason: str) -> None:
+        """Early stop (Кодекс 4.2.3; seed 001 §7): each writes his shortfall to the mountain.
+
+        The pool is written up to the target at the same time, so the closed sheet is not
+        valued again at settlement. With ``leningrad_overs`` the settlement moves the
+        under-played points (×2) itself, so nothing is written here.
+        """
+        if self.rules["leningrad_overs"]:
+            self.notes.append(f"ended early ({reason}): the pools are settled with leningrad_overs")
+            return
+        for p in self.players:
+            short = self.target - self.pool[p]
+            if short > 0:
+                self._pool_direct(p, short, "close.early-stop", f"ended early ({reason}): pool closed")
+                self._mount(p, short, "close.early-stop", f"ended early ({reason}): shortfall to the mountain")
+
+    def _adjust(self, a: Adjust) -> None:
+        text = a.note or "manual correction"
+        for p, v in a.pool:
+            self._check_player(p, a.path + ("adjust", "pool", p))
+            self._pool_direct(p, v, "adjust", text)
+        for p, v in a.mountain:
+            self._check_player(p, a.path + ("adjust", "mountain", p))
+            self._mount(p, v, "adjust", text)
+        for w, on, v in a.whists:
+            self._check_player(w, a.path + ("adjust", "whists", w))
+            self._check_player(on, a.path + ("adjust", "whists", w, on))
+            self._whists(w, on, v, "adjust", text)
+
+    def _check_player(self, name: Optional[str], path) -> str:
+        if name not in self.players:
+            raise ScoringError(f"deal {self.deal_no}: {name} is not a player "
+                               f"(players: {', '.join(self.players)})", path)
+        return name  # type: ignore[return-value]
+
+    # ------------------------------------------------------------------ one deal
+    def _deal(self, d: Deal, dealer: Optional[str]) -> None:
+        active = self.record.active_players(dealer)
+        if d.bomb is not None:
+            self._check_player(d.bomb, d.path + ("bomb",))
+        if d.contract.is_all_pass:
+            self._all_pass(d, dealer, active)
+        else:
+            if self.streak:
+                self._check_exit(d)
+            made = self._contract(d, dealer, active)
+            reset = self.rules["allpass.progression_reset"]
+            if reset == "any-deal" or (made and (reset == "made-game" or made == "whisted")):
+                self.streak = 0
+            self.dark_streak = 0
+            if d.bomb is not None:
+                self._gain_bomb(d, 2)
+        for i, pen in enumerate(d.penalties):
+            path = d.path + ("penalties", i)
+            who = self._check_player(pen.player, path + ("player",))
+            why = f"penalty ({pen.reason})" if pen.reason else "penalty"
+            self._mount(who, pen.mountain, "penalty", why)
+            self._pool_direct(who, pen.pool, "penalty", why)
+            if pen.whists_on is not None:
+                on = self._check_player(pen.whists_on, path + ("whists", "on"))
+                self._whists(who, on, pen.whists, "penalty", why)
+
+    def _check_exit(self, d: Deal) -> None:
+        exits = self.rules["allpass.exit"]
+        if not exits or not d.contract.is_tricks:
+            return
+        need = exits[min(self.streak, len(exits)) - 1]
+        if (d.contract.level or 0) < need:
+            self.notes.append(f"deal {d.number}: {d.contract} after {self.streak} all-pass deal(s) "
+                              f"is below the exit level {need} (allpass.exit)")
+
+    def _gain_bomb(self, d: Deal, factor: int) -> None:
+        if not self.rules["dark"]:
+            self.notes.append(f"deal {d.number}: bomb ignored (dark = no)")
+            return
+        self.bombs[d.bomb].append(factor)  # type: ignore[index]
+
+    def _factor(self, d: Deal, declarer: str) -> Tuple[Fraction, Optional[str]]:
+        """Classic doublings (Кодекс 3.3.19, fn29–fn31): a dark bid ×2 and the declarer's
+        oldest bomb (kept on a lost game, used up by a won one)."""
+        k = F(1)
+        why = []
+        if d.dark:
+            if self.rules["dark"]:
+                k *= 2
+                why.append("dark ×2")
+            else:
+                self.notes.append(f"deal {d.number}: dark ignored (dark = no)")
+        if self.rules["dark"] and self.bombs[declarer]:
+            b = self.bombs[declarer][0]
+            k *= b
+            why.append(f"bomb ×{b}")
+        return k, (", ".join(why) or None)
+
+    def _tricks(self, d: Deal, allowed: Sequence[str], required: Sequence[str],
+                what: str) -> Dict[str, int]:
+        t = d.tricks_map()
+        if t is None:
+            raise ScoringError(f"deal {d.number}: tricks: {what} needs everyone's tricks", d.path + ("tricks",))
+        for p, v in t.items():
+            if p not in allowed:
+                raise ScoringError(f"deal {d.number}: tricks: {p} does not take tricks in this deal "
+                                   f"(active: {', '.join(allowed)})", d.path + ("tricks", p))
+            if v < 0 or v > 10:
+                raise ScoringError(f"deal {d.number}: tricks: {p}: {v} is not a trick count 0–10",
+                                   d.path + ("tricks", p))
+        missing = [p for p in required if p not in t]
+        if missing:
+            raise ScoringError(f"deal {d.number}: tricks: missing {', '.join(missing)}", d.path + ("tricks",))
+        if sum(t.values()) != 10:
+            raise ScoringError(f"deal {d.number}: tricks: they add up to {sum(t.values())}, not 10",
+                               d.path + ("tricks",))
+        out = {p: 0 for p in allowed}
+        out.update(t)
+        return out
+
+    # ------------------------------------------------------------------ contracts
+    def _contract(self, d: Deal, dealer: Optional[str], active: Tuple[str, ...]):
+        """Score a trick contract or misère; returns falsy (failed), True (made) or "whisted"."""
+        r = self.rules
+        if d.declarer is None:
+            raise ScoringError(f"deal {d.number}: a {d.contract} needs a declarer", d.path)
+        D = self._check_player(d.declarer, d.path + ("declarer",))
+        if D not in active:
+            raise ScoringError(f"deal {d.number}: declarer: {D} deals and sits out this deal",
+                               d.path + ("declarer",))
+        i = active.index(D)
+        defenders = [active[(i + 1) % 3], active[(i + 2) % 3]]   # in the order they speak
+        four_dealer = dealer if self.n == 4 else None
+        dec = {}
+        for p, v in d.whist:
+            if p not in defenders:
+                raise ScoringError(f"deal {d.number}: whist: {p} is not a defender "
+                                   f"(defenders: {', '.join(defenders)})", d.path + ("whist", p))
+            dec[p] = v
+        for p in defenders:
+            dec.setdefault(p, Decision.PASS)
+        k, why = self._factor(d, D)
+        tag = f" ({why})" if why else ""
+        key = d.contract.price_key
+        P = self.prices[key] * k
+        name = str(d.contract)
+
+        if d.contract.is_misere:
+            made = self._misere(d, D, defenders, four_dealer, P, tag)
+        else:
+            made = self._tricks_contract(d, D, defenders, four_dealer, dec, P, k, tag)
+        if self.rules["dark"] and self.bombs[D] and made:
+            self.bombs[D].pop(0)
+        # the 4-player dealer's talon bonus (Кодекс 3.4.11), made or not, played or not
+        if r["talon_bonus"]:
+            self._talon_bonus(d, D, defenders, four_dealer, P, name)
+        return made
+
+    def _talon_bonus(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],
+                     P: Fraction, name: str) -> None:
+        r = self.rules
+        if dealer is None and r["talon_bonus_3p"] == "none":
+            return
+        if d.talon is None:
+            raise ScoringError(f"deal {d.number}: talon: the talon bonus (talon_bonus = yes) needs "
+                               "the deal's talon", d.path + ("talon",))
+        n = talon_tricks(d.talon, d.contract.is_misere, r["talon_bonus_misere"])
+        amount = n * P * self.wm
+        if not amount:
+            return
+        text = f"talon bonus: {n} trick(s) in the talon × {self._fmt(P * self.wm)}"
+        if dealer is not None:
+            self._whists(dealer, D, amount, "talon-bonus", text)
+        else:
+            for p in defenders:
+                self._whists(p, D, amount / 2, "talon-bonus", text + ", half each")
+
+    def _consolation_writers(self, D: str, defenders: List[str], whisters: Sequence[str],
+                             dealer: Optional[str]) -> List[str]:
+        to = self.rules["consolation_to"]
+        out = list(whisters)
+        if to in ("all", "defenders"):
+            out += [p for p in defenders if p not in out]
+        if to == "all" and dealer is not None and dealer not in out:
+            out.append(dealer)
+        return [p for p in self.players if p in out]
+
+    def _consolation_per_trick(self, P: Fraction, k: Fraction) -> Fraction:
+        c = self.rules["consolation"]
+        if c == "none":
+            return ZERO
+        if c == "price":
+            return P * self.wm
+        return F(c) * k
+
+    def _misere(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],
+                P: Fraction, tag: str):
+        r = self.rules
+        t = self._tricks(d, [D] + defenders, [D], "a misère")
+        taken = t[D]
+        if taken == 0:
+            self._pool(D, P, "misere.made", f"misère made: {self._fmt(P)}{tag}")
+            return True
+        self._mount(D, P * F(r["misere_fail"]) * taken, "misere.failed",
+                    f"misère with {taken} trick(s) × {self._fmt(P * F(r['misere_fail']))}{tag}")
+        k = P / self.prices["misere"] if self.prices["misere"] else F(1)
+        mw = F(r["misere_whists"]) * k
+        for p in defenders:
+            self._whists(p, D, mw * taken, "misere.whists",
+                         f"caught the misère: {taken} × {self._fmt(mw)}")
+        if r["consolation_on_misere"]:
+            c = self._consolation_per_trick(P, k)
+            for p in self._consolation_writers(D, defenders, defenders, dealer):
+                self._whists(p, D, c * taken, "consolation", f"consolation {taken} × {self._fmt(c)}")
+        return False
+
+    def _tricks_contract(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],
+                         dec: Dict[str, Decision], P: Fraction, k: Fraction, tag: str):
+        r = self.rules
+        level = d.contract.level or 0
+        name = str(d.contract)
+        wp = P * self.wm                      # whists per defender's trick
+        # -- "without three" (seed 003: "odejść bez trzech … bez wistów")
+        if d.concede:
+            if not r["without_three"]:
+                raise ScoringError(f"deal {d.number}: concede: 'without three' is not allowed under "
+                                   "these rules (without_three = no)", d.path + ("concede",))
+            bid = d.bid if d.bid is not None and d.bid.is_tricks else d.contract
+            bp = self.prices[bid.price_key] * k
+            self._mount(D, 3 * bp, "without-three", f"{bid} conceded without three: 3 × {self._fmt(bp)}{tag}")
+            return False
+        # -- a checked ten (Кодекс fn39; seeds 003, 004): no whist, the declarer only checks it
+        if level == 10 and r["tens"] == "checked":
+            t = d.tricks_map()
+            if t is None or t.get(D, 10) >= 10:
+                if t is not None:
+                    self._tricks(d, [D] + defenders, [D], "a checked ten")
+                self._pool(D, P, "ten.checked", f"{name} checked: {self._fmt(P)}{tag}")
+                return True
+            t = self._tricks(d, [D] + defenders, [D], "a checked ten")
+            if r["checked_ten_fail"] == "mountain-only":
+                u = 10 - t[D]
+                self._mount(D, P * F(r["declarer_fail_multiplier"]) * u, "contract.failed",
+                            f"{name} checked, down {u}{tag}")
+                return False
+            return self._played(d, D, defenders, dealer, list(defenders), None, P, k, tag, t,
+                                responsible=False)
+        # -- Stalingrad: 6♠ is whisted by both (seed 001 §9, seed 003)
+        whisters = [p for p in defenders if dec[p] is Decision.WHIST]
+        half = [p for p in defenders if dec[p] is Decision.HALF_WHIST]
+        if r["stalingrad"] and level == 6 and d.contract.trump is not None and d.contract.strain.letter == "S":
+            whisters, half = list(defenders), []
+        if half:
+            return self._half_whist(d, D, defenders, dealer, dec, half[0], P, k, tag)
+        if not whisters:
+            self._pool(D, P, "contract.unplayed", f"{name}, both passed: {self._fmt(P)}{tag}")
+            return True
+        t = self._tricks(d, [D] + defenders, [D] + defenders, f"a whisted {name}")
+        made = self._played(d, D, defenders, dealer, whisters, None, P, k, tag, t, responsible=True)
+        return "whisted" if made else False
+
+    def _half_whist(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],
+                    dec: Dict[str, Decision], hw: str, P: Fraction, k: Fraction, tag: str):
+        """Half-whist (Кодекс 3.8.7–3.8.8; seed 001 §4): made without play, the half-whister
+        writes for half the quota; a returned whist is played by the returner."""
+        r = self.rules
+        level = d.contract.level or 0
+        name = str(d.contract)
+        path = d.path + ("whist", hw)
+        if not r["half_whist"]:
+            raise ScoringError(f"deal {d.number}: whist: half-whist is not allowed under these rules "
+                               "(half_whist = no)", path)
+        if level not in (6, 7):
+            raise ScoringError(f"deal {d.number}: whist: half-whist is only for 6 and 7, not {name}", path)
+        other = defenders[1] if hw == defenders[0] else defenders[0]
+        if dec[other] is not Decision.PASS:
+            raise ScoringError(f"deal {d.number}: whist: half-whist needs the other defender ({other}) "
+                               "to pass", path)
+        if r["half_whist_by"] == "second" and hw != defenders[1]:
+            raise ScoringError(f"deal {d.number}: whist: only the second defender ({defenders[1]}) may "
+                               "half-whist (half_whist_by = second)", path)
+        if d.returned_by is not None:
+            ret = self._check_player(d.returned_by, d.path + ("return",))
+            if not r["return_whist"]:
+                raise ScoringError(f"deal {d.number}: return: returning a half-whist is not allowed "
+                                   "(return_whist = no)", d.path + ("return",))
+            if ret == other:
+                t = self._tricks(d, [D] + defenders, [D] + defenders, f"a returned {name}")
+                made = self._played(d, D, defenders, dealer, [ret], None, P, k, tag, t, responsible=True)
+                return "whisted" if made else False
+            if ret == dealer:
+                # FSPR*: the dealer writes all the whists but answers for no shortfall
+                t = self._tricks(d, [D] + defenders, [D] + defenders, f"a returned {name}")
+                made = self._played(d, D, defenders, dealer, [], ret, P, k, tag, t, responsible=False)
+                return "whisted" if made else False
+            raise ScoringError(f"deal {d.number}: return: only the passer ({other})"
+                               + (f" or the dealer ({dealer})" if dealer else "")
+                               + " may return the whist", d.path + ("return",))
+        half_tricks = F(_quota(level), 2) if level == 6 else F(r["half_whist_7_tricks"])
+        self._pool(D, P, "contract.unplayed", f"{name}, half-whist: {self._fmt(P)}{tag}")
+        self._whists(hw, D, half_tricks * P * self.wm, "whist.half",
+                     f"half-whist: {self._fmt(half_tricks)} trick(s) × {self._fmt(P * self.wm)}")
+        return True
+
+    def _played(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],
+                whisters: List[str], returner: Optional[str], P: Fraction, k: Fraction, tag: str,
+                t: Dict[str, int], responsible: bool) -> bool:
+        """A played trick contract: pool or mountain, trick whists, consolation, shortfall."""
+        r = self.rules
+        level = d.contract.level or 0
+        name = str(d.contract)
+        wp = P * self.wm
+        taken = t[D]
+        td = sum(t[p] for p in defenders)
+        made = taken >= level
+        if made:
+            self._pool(D, P, "contract.made", f"{name} made: {self._fmt(P)}{tag}")
+        else:
+            u = level - taken
+            per = P * F(r["declarer_fail_multiplier"])
+            self._mount(D, per * u, "contract.failed", f"{name} down {u} × {self._fmt(per)}{tag}")
+        # -- whists for the defenders' tricks (Кодекс fn53, 3.8.13, 3.8.14)
+        if returner is not None:
+            self._whists(returner, D, td * wp, "whist.tricks",
+                         f"returned the whist: {td} defenders' trick(s) × {self._fmt(wp)}")
+        elif len(whisters) == 2:
+            for p in whisters:
+                self._whists(p, D, t[p] * wp, "whist.tricks", f"{t[p]} trick(s) × {self._fmt(wp)}")
+        else:
+            w = whisters[0]
+            q = defenders[1] if w == defenders[0] else defenders[0]
+            n_tr = td if r["single_whist"] == "all" else t[w]
+            amount = n_tr * wp
+            split = r["whist_style"] == "gentleman" and (not made or r["gentleman_split_when_made"])
+            if split:
+                for p in (w, q):
+                    self._whists(p, D, amount / 2, "whist.split",
+                                 f"gentleman whist: half of {n_tr} trick(s) × {self._fmt(wp)}")
+            else:
+                self._whists(w, D, amount, "whist.tricks", f"{n_tr} trick(s) × {self._fmt(wp)}")
+        # -- consolation on the declarer's remiz (Кодекс 3.8.1.2, fn36, fn54)
+        if not made:
+            u = level - taken
+            c = self._consolation_per_trick(P, k)
+            writers = whisters + ([returner] if returner else [])
+            for p in self._consolation_writers(D, defenders, writers, dealer):
+                self._whists(p, D, c * u, "consolation", f"consolation: {u} × {self._fmt(c)}")
+        # -- the defenders' remiz (Кодекс 3.8.6, 3.8.11, 3.8.12)
+        if responsible and whisters:
+            self._shortfall(d, level, defenders, whisters, t, td, P)
+        return made
+
+    def _rate(self, whister: str, P: Fraction) -> Fraction:
+        resp = self.rules["responsibility"]
+        if resp == "none":
+            return ZERO
+        if resp == "full" or (resp == "half-until-closed" and self.pool[whister] >= self.target):
+            return P * self.wm
+        return P * self.wm * HALF
+
+    def _shortfall(self, d: Deal, level: int, defenders: List[str], whisters: List[str],
+                   t: Dict[str, int], td: int, P: Fraction) -> None:
+        r = self.rules
+        q = _quota(level)
+        if td >= q:
+            return
+        name = str(d.contract)
+        if len(whisters) == 1:
+            w = whisters[0]
+            miss = q - td
+            self._mount(w, miss * self._rate(w, P), "shortfall",
+                        f"whisted {name}: defenders {miss} short of {q}")
+            return
+        if q == 1:       # 8, 9, 10: both took nothing
+            payers = whisters if r["shortfall_8_10"] == "both" else [defenders[1]]
+            for p in payers:
+                self._mount(p, self._rate(p, P), "shortfall",
+                            f"whisted {name}: defenders took nothing"
+                            + (" (second whister answers)" if len(payers) == 1 else " (both answer)"))
+            return
+        halfq = q // 2
+        below = [p for p in whisters if t[p] < halfq]
+        if r["shortfall_split"] == "pair-deficit" and len(below) == 1:
+            p = below[0]
+            miss = q - td
+            self._mount(p, miss * self._rate(p, P), "shortfall",
+                        f"whisted {name}: the pair {miss} short of {q}, {p} below half")
+            return
+        for p in below:
+            miss = halfq - t[p]
+            self._mount(p, miss * self._rate(p, P), "shortfall",
+                        f"whisted {name}: {t[p]} of his half ({halfq})")
+
+    # ------------------------------------------------------------------ all-pass
+    def _all_pass(self, d: Deal, dealer: Optional[str], active: Tuple[str, ...]) -> None:
+        """All-pass (Кодекс 3.7; seed 001 §6; seeds 003, 004 for Rostov)."""
+        r = self.rules
+        self.streak += 1
+        prog = r["allpass.progression"]
+        price = F(prog[min(self.streak, len(prog)) - 1]) if prog else F(r["allpass.trick_price"])
+        tag = ""
+        if d.dark:
+            if r["dark"]:
+                self.dark_streak += 1
+                price *= 2 ** self.dark_streak
+                tag = f" (dark pass ×{2 ** self.dark_streak})"
+            else:
+                self.notes.append(f"deal {d.number}: dark ignored (dark = no)")
+                self.dark_streak = 0
+        else:
+            self.dark_streak = 0
+        if d.bomb is not None:
+            self._gain_bomb(d, 2 ** max(self.dark_streak, 1))
+        talon = r["allpass.talon"]
+        if talon == "by-seats":
+            talon = "dealer-plays" if self.n == 4 else "lead-suit"
+        four_dealer = dealer if self.n == 4 else None
+        participants = list(active)
+        if four_dealer is not None and talon == "dealer-plays":
+            participants.append(four_dealer)
+        t = self._tricks(d, participants, list(active), "an all-pass deal")
+        # the zero-trick bonus
+        zt = r["allpass.zero_trick_points"]
+        points = price if zt == "price" else F(zt)
+        bonus = r["allpass.zero_trick_bonus"]
+        zero = [p for p in participants if t[p] == 0]
+        if four_dealer is not None:
+            if four_dealer in zero:
+                zero.remove(four_dealer)
+            if r["allpass.zero_trick_bonus_dealer"] and t.get(four_dealer, 0) == 0:
+                zero.append(four_dealer)
+        if r["allpass.scoring"] == "rostov":
+            self._rostov(d, active, t, price)
+        else:
+            base = min(t[p] for p in participants) if r["allpass.amnesty"] else 0
+            for p in participants:
+                n = t[p] - base
+                if n > 0:
+                    self._mount(p, n * price, "allpass.tricks",
+                                f"all-pass #{self.streak}: {t[p]} trick(s)"
+                                + (f" − {base} amnesty" if base else "") + f" × {self._fmt(price)}{tag}")
+        for p in self.players:
+            if p not in zero:
+                continue
+            if bonus == "pool":
+                self._pool(p, points, "allpass.zero-bonus", f"all-pass without a trick: {self._fmt(points)}")
+            elif bonus == "mountain":
+                self._mount(p, -2 * points, "allpass.zero-bonus",
+                            f"all-pass without a trick: 2 × {self._fmt(points)} off the mountain")
+
+    def _rostov(self, d: Deal, active: Tuple[str, ...], t: Dict[str, int], price: Fraction) -> None:
+        """Rostov: the fewest-tricks player writes whists on the others per trick; two tied for
+        fewest write on the third by half each (Кодекс 3.7.2.2; seeds 003, 004)."""
+        per = F(self.rules["allpass.rostov_whists"]) * price
+        fewest = min(t[p] for p in active)
+        writers = [p for p in active if t[p] == fewest]
+        others = [p for p in active if p not in writers]
+        share = F(1, len(writers))
+        for w in writers:
+            for q in others:
+                self._whists(w, q, t[q] * per * share, "allpass.rostov",
+                             f"all-pass: {q} took {t[q]} × {self._fmt(per)}"
+                             + (f" ÷ {len(writers)}" if len(writers) > 1 else ""))
