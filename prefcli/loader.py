@@ -30,7 +30,7 @@ MAX_DEPTH = 64
 MAX_DIGITS = 40
 
 _INT = re.compile(r"[-+]?(0|[1-9][0-9]*)\Z")
-_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?\Z")
+_FLOAT = re.compile(r"[-+]?(\.[0-9]+|(0|[1-9][0-9]*)(\.[0-9]*)?)([eE][-+]?[0-9]+)?\Z")
 _NULLS = {"", "~", "null", "Null", "NULL"}
 _TRUES = {"true", "True", "TRUE"}
 _FALSES = {"false", "False", "FALSE"}

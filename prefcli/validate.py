@@ -146,6 +146,11 @@ def _check_deal(deal: Deal, record: Record, rules, dealer: Optional[str], rungs:
     dealer = deal.dealer if deal.dealer in seated else dealer
     active = record.active_players(dealer)
     four = len(players) == 4
+    if four and dealer is not None and deal.dealer is None and (
+            deal.declarer == dealer or dealer in deal.whist_map()):
+        first = record.first_dealer or players[0]
+        problems.add(path, f"deal {n}: by the rotation from first_dealer {first}, {dealer} deals this deal "
+                           "(add dealer: if the rotation was different)")
 
     # declarer
     if c.is_all_pass:
@@ -174,8 +179,8 @@ def _check_deal(deal: Deal, record: Record, rules, dealer: Optional[str], rungs:
         elif name == deal.declarer:
             problems.add(wp, f"deal {n}: {name} is the declarer and cannot also whist or pass as a defender")
         elif four and name == dealer:
-            problems.add(wp, f"deal {n}: {name} deals and sits out; the defenders are {', '.join(defenders)}"
-                             + ("; a take-over by the dealer is written takeover: " + name))
+            problems.add(wp, f"deal {n}: {name} deals and sits out, so is not a defender "
+                             f"(a take-over by the dealer is written takeover: {name})")
     if c.is_tricks and declarer_ok and deal.whist:
         missing = [d for d in defenders if d not in wmap]
         if missing and all(k in seated for k in wmap):
@@ -261,6 +266,9 @@ def _check_tricks(deal: Deal, tricks: Dict[str, int], key: str, players: Sequenc
             problems.add(path + (name,), _not_seated(name, players))
             ok = False
         elif four and name == dealer and not deal.contract.is_all_pass:
+            if name == deal.declarer or name in deal.whist_map():
+                ok = False
+                continue  # already reported as the sitting-out dealer
             problems.add(path + (name,), f"deal {n}: {name} deals and sits out with 4 players, so takes no tricks "
                                          f"in a {deal.contract} deal")
             ok = False

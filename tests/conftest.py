@@ -1,0 +1,27 @@
+"""Shared test helpers: running the CLI in-process and finding the shared folder."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import List, Optional, Tuple
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = Path(os.environ.get("PREFCLI_SHARED", ROOT.parent / "shared"))
+EXAMPLES = ROOT / "examples"
+BADINPUTS = SHARED / "badinputs"
+
+
+def run_cli(args: List[str], stdin: Optional[str] = None) -> Tuple[int, str, str]:
+    """Run `python -m prefcli ARGS` as a user would (a real process: real exit codes)."""
+    proc = subprocess.run([sys.executable, "-m", "prefcli", *args], input=stdin, capture_output=True,
+                          text=True, cwd=str(ROOT), timeout=120)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+@pytest.fixture
+def cli():
+    return run_cli
