@@ -51,7 +51,10 @@ def _yaml_loader_class():
     """A loader that composes only; plain scalars get a private tag so we resolve them."""
     import yaml
 
-    parser = getattr(yaml, "CParser", None)
+    try:
+        from yaml._yaml import CParser as parser  # libyaml's C parser and composer
+    except ImportError:  # PyYAML built without libyaml: the pure-Python parser, same results
+        parser = None
     base = (parser,) if parser is not None else (yaml.reader.Reader, yaml.scanner.Scanner,
                                                  yaml.parser.Parser)
     composer = () if parser is not None else (yaml.composer.Composer,)
@@ -60,7 +63,19 @@ def _yaml_loader_class():
         pass
 
     _Resolver.yaml_implicit_resolvers = {}
-    _Resolver.add_implicit_resolver(_PLAIN_TAG, re.compile(r"(?s).*"), None)
+    scalar_node, sequence_node = yaml.ScalarNode, yaml.SequenceNode
+
+    def resolve(self, kind, value, implicit):  # the composer asks this for every untagged node
+        if kind is scalar_node:
+            return _PLAIN_TAG if implicit[0] else _STD + "str"
+        return _STD + ("seq" if kind is sequence_node else "map")
+
+    def no_path(self, *args):
+        return None
+
+    _Resolver.resolve = resolve
+    _Resolver.descend_resolver = no_path
+    _Resolver.ascend_resolver = no_path
 
     class StrictComposeLoader(*base, *composer, _Resolver):  # type: ignore[misc]
         def __init__(self, stream: str) -> None:
@@ -153,7 +168,7 @@ def _construct(root) -> Any:
         tag = node.tag
         if isinstance(node, ScalarNode):
             if tag == _PLAIN_TAG:
-                return _resolve_plain(node.value, node) if node.style is None else node.value
+                return _resolve_plain(node.value, node)  # only plain scalars carry this tag
             if tag not in _ALLOWED_TAGS:
                 if tag.startswith("tag:yaml.org,2002:"):
                     what = "!!" + tag[len(_STD):]
@@ -161,8 +176,6 @@ def _construct(root) -> Any:
                     what = tag
                 raise _Located(f"the YAML tag {what} is not allowed in a prefcli document "
                                "(tags are never executed; remove it)", *pos(node), path)
-            if node.style is not None and tag == _STD + "str":
-                return node.value
             return _tagged_scalar(tag, node.value, node)
         if depth > MAX_DEPTH:
             raise _Located(f"nesting deeper than {MAX_DEPTH} levels", *pos(node), path)
@@ -178,7 +191,7 @@ def _construct(root) -> Any:
             out: Dict[str, Any] = {}
             for knode, vnode in node.value:
                 if knode.tag == _STD + "merge" or (isinstance(knode, ScalarNode) and knode.value == "<<"
-                                                   and knode.style is None):
+                                                   and knode.tag == _PLAIN_TAG):
                     raise _Located("YAML merge keys (<<) are not allowed in prefcli documents",
                                    *pos(knode), path)
                 if not isinstance(knode, ScalarNode):
