@@ -166,3 +166,36 @@ def test_json_record_is_checked_the_same():
                        "tricks": {"Bob": 6, "Cid": 3, "Ann": 2}}]}
     ps = check_document(parse_text("t.json", json.dumps(data, indent=1), True))
     assert len(ps) == 1 and ps[0].line is not None and "11" in ps[0].message
+
+
+def test_lithuanian_general_egles_rotate_the_dealer():
+    """Seed 002: the general eglės at the start are dealt by each player in turn; after a later
+    all-pass (mandatory eglė) the same dealer deals again."""
+    text = """format: pref-record/1
+players: [N, E, S, W]
+rules: {variant: lithuanian, pool: 120}
+deals:
+  - {dealer: N, contract: all-pass, tricks: {N: 0, E: 3, S: 3, W: 4}}
+  - {dealer: E, contract: all-pass, tricks: {E: 0, N: 3, S: 3, W: 4}}
+  - {dealer: S, contract: all-pass, tricks: {S: 0, N: 3, E: 3, W: 4}}
+  - {dealer: W, contract: all-pass, tricks: {W: 0, N: 3, E: 3, S: 4}}
+  - {dealer: N, contract: all-pass, tricks: {N: 0, E: 3, S: 3, W: 4}}
+  - {dealer: N, contract: 6S, declarer: E, whist: {S: pass, W: pass}}
+  - {dealer: E, contract: 6S, declarer: S, whist: {W: pass, N: pass}}
+"""
+    assert messages(text) == []
+    assert any("should be N" in m for m in messages(text.replace("{dealer: N, contract: 6S", "{dealer: E, contract: 6S")))
+
+
+def test_three_player_egle_talon_tricks_may_belong_to_nobody():
+    """Seed 002: with 3 players a trick won by a talon card in an eglė belongs to nobody."""
+    text = """format: pref-record/1
+players: [N, E, S]
+rules: {variant: lithuanian, pool: 150}
+deals:
+  - {contract: all-pass, tricks: {N: 3, E: 3, S: 2}}
+"""
+    assert messages(text) == []
+    assert any("add up to 7" in m for m in messages(text.replace("S: 2", "S: 1")))
+    sochi = text.replace("lithuanian, pool: 150", "sochi, pool: 20")
+    assert any("add up to 8, not 10" in m for m in messages(sochi))

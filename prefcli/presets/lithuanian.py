@@ -19,6 +19,7 @@ _AUCTION = (
     Option("allpass.talon", "choice", "the talon in an eglė: dealer-plays (seed 002: the first two tricks led with the talon cards, played by the dealer; with 3 players such tricks belong to nobody), lead-suit, by-seats, or unused (seed 000)", ("by-seats", "lead-suit", "dealer-plays", "unused")),
     Option("takeover", "bool", "a passer or the 4-player dealer may take over whisting from both hands (seed 002)"),
     Option("whist_alone", "bool", "a lone whister may play alone, the passer's cards put away (two cards a trick)"),
+    Option("dark_defence", "bool", "a contract won in the dark: no open defence, and at 6 both defenders must whist (seed 002)"),
 )
 
 # --- scoring options (prefcli.scoring.lithuanian / .kitty) ---------------------------------------
@@ -55,8 +56,8 @@ _SHORTFALL = (
            "whists per track point or hen sold / per hen struck from another player / per hen at settlement (10)"),
     Option("hens_rounding", "choice",
            "settlement: how each player's hen share is rounded to a whole number (seed 002 \"suapvalina vieneto "
-           "tikslumu\"): half-up (inferred), half-even, down, or exact (no rounding)",
-           ("half-up", "half-even", "down", "exact"), inferred=True),
+           "tikslumu\"): half-up (inferred), half-even, down, up, or exact (no rounding)",
+           ("half-up", "half-even", "down", "up", "exact"), inferred=True),
 )
 
 _CLASSICAL_OPTIONS = (
@@ -87,32 +88,32 @@ _CLASSICAL_OPTIONS = (
         Option("allpass.same_dealer", "bool", "after a mandatory eglė the same dealer deals again (seed 002)"),
         Option("allpass.regain", "bool",
                "a mandatory eglė gives every player one eglė stroke back (seed 002 \"vėl jų gauna\"; every player, "
-               "the 4-player dealer too: inferred)", inferred=True),
+               "the 4-player dealer too) (inferred)", inferred=True),
         Option("writeup", "choice",
                "write-up (aprašymas) of a failed contract: whisters write whists for their tricks plus the "
                "declarer's missing tricks; with 4 players only (seed 002: none with 3), always, or never",
                ("4-players", "always", "never")),
         Option("writeup_dealer", "choice",
                "the 4-player dealer on a failed contract: add (whists for his talon's potential tricks plus the "
-               "missing tricks, like a whister: inferred), instead (the missing tricks only when the talon holds "
+               "missing tricks, like a whister (inferred)), instead (the missing tricks only when the talon holds "
                "none), none", ("add", "instead", "none"), inferred=True),
         Option("talon_bonus", "choice",
                "the 4-player dealer writes whists on the declarer for the talon's potential tricks (an ace 1; ace "
                "and king of a suit 2; king and queen of a suit 1): with 4 players (seed 002), never",
                ("4-players", "never")),
         Option("talon_bonus_misere", "choice",
-               "talon bonus on a misère: sevens (a seven 1, a seven and eight of one suit 2: counts inferred) or "
-               "none", ("sevens", "none"), inferred=True),
+               "talon bonus on a misère: sevens (a seven 1, a seven and eight of one suit 2; the counts are "
+               "(inferred)) or none", ("sevens", "none"), inferred=True),
         Option("dark", "bool", "dark bidding (patamsiu, dark: true on a deal) is played"),
         Option("dark_multiplier", "number",
                "every entry of a dark deal is multiplied by this (2; with an eglė 2 × 2 = 4, seed 002)"),
         Option("bomb", "bool", "the bomb (bomb: NAME on a deal, called by the first hand) is played"),
         Option("bomb_multiplier", "number",
                "every entry of a bomb deal is multiplied by this (1: the seed names no doubling, the bomb only "
-               "forces 7 or more: inferred)", inferred=True),
+               "forces 7 or more) (inferred)", inferred=True),
         Option("bomb_allpass", "choice",
                "an all-pass after a bomb is a general eglė: no stroke back, the next dealer deals (general, "
-               "inferred) or scored like a mandatory eglė (mandatory)", ("general", "mandatory"), inferred=True),
+               "(inferred)) or scored like a mandatory eglė (mandatory)", ("general", "mandatory"), inferred=True),
         Option("sell_hens_to", "choice",
                "hens a player cannot strike from his own mountain are struck from the opponent with the fewest "
                "hens (seed 002; ties: the left one) or the most", ("fewest", "most")),
@@ -144,7 +145,7 @@ _KITTY_OPTIONS = (
         Option("skip_eglute_hens", "number", "hens each player writes when the eglutė is skipped (30)"),
         Option("allpass.same_dealer", "bool",
                "after an all-pass (extra eglutė) the same dealer deals again (no: the seed says nothing, the deal "
-               "passes on: inferred)", inferred=True),
+               "passes on) (inferred)", inferred=True),
         Option("rights_factor", "number",
                "every entry of a deal whose declarer has used up his rights (declarer's turns = eglutė deals "
                "played) is multiplied by this (1/2, seed 000)"),
@@ -212,10 +213,10 @@ register_preset(Preset("lithuanian", CLASSICAL, "Lithuanian classical (kleboniš
                        {**_COMMON, **_CLASSICAL_DEFAULTS, "pool": 120, "method": "lithuanian", "misere_after": "9NT", "bid_jumps": True,
                         "here_rule": "first-hand", "misere_binding": False, "opening_bid": "any",
                         "auction_order": "clockwise", "bomb_min_level": 7, "allpass.talon": "dealer-plays",
-                        "takeover": True, "whist_alone": True}))
+                        "takeover": True, "whist_alone": True, "dark_defence": True}))
 register_preset(Preset("lithuanian-kitty", KITTY, "Lithuanian eglutė and kitty (seed 000)",
                        "kitty, eglutė deals, halving beyond one's rights, strict one-rung auction",
                        {**_COMMON, **_KITTY_DEFAULTS, "pool": 60, "method": "lithuanian-kitty", "misere_after": "9NT", "bid_jumps": False,
                         "here_rule": "first-hand", "misere_binding": False, "opening_bid": "lowest",
                         "auction_order": "pairs", "bomb_min_level": 7, "allpass.talon": "unused",
-                        "takeover": False, "whist_alone": True}))
+                        "takeover": False, "whist_alone": True, "dark_defence": False}))

@@ -1,0 +1,210 @@
+"""Scoring the Lithuanian "eglutė and kitty" game (seed 000, RULES.md §4).
+
+The sheet keys are the common ones (`pool` holds each player's kitty points, `mountain` his
+hens, `whists` the whist triangles); the entry texts use the game's words (kitty, hens, eglutė).
+Nothing is taken from seed 002 that seed 000 does not state: no starting hens, no write-up, no
+talon bonus, no zero-trick bonus, no dark games or bombs.
+"""
+from __future__ import annotations
+
+from typing import Dict, List, Optional
+
+from ..model import Adjust, Deal, Record
+from ..presets import Rules
+from . import ScoreResult, ScoringError
+from .lt_common import (Book, F, _n, active_players, apply_adjust, apply_penalties, count_option,
+                        credit_tricks, dealers, defenders_of, price, read_defence, read_outcome,
+                        replayed_counts, trick_counts, write_defence)
+
+FAMILY = "lithuanian-kitty"
+
+
+class _Game:
+    def __init__(self, record: Record, rules: Rules) -> None:
+        self.record = record
+        self.rules = rules
+        self.players = record.players
+        if len(self.players) not in (3, 4):
+            raise ScoringError(f"{len(self.players)} players; the game is for 3 or 4", ("players",))
+        self.words = dict(rules.family.words)
+        self.book = Book(self.players, self.words)
+        self.size = F(rules["pool"])
+        self.hen_whists = F(rules["hen_whists"])
+        self.half_winner: Optional[str] = None
+        self.full_winner: Optional[str] = None
+        self.ended_at: Optional[int] = None
+        end = record.end or {}
+        self.by_time = str(end.get("reason", "")).strip().lower() == "time"
+        half = F(rules["half_kitty_premium"])
+        full = rules["full_kitty_premium"]
+        self.half_premium = half
+        self.full_premium = 2 * half if full == "double" else F(full)
+
+    def premiums(self, deal: Optional[int]) -> None:
+        """Seed 000: the first to reach half the kitty and the one who completes it write the
+        agreed premium once on each other player ("užrašomas tris kartus (kai žaidžia trise - du
+        kartus)"); a game stopped at the hour gets no full-kitty premium."""
+        book = self.book
+        kitty = self.words["pool"]
+        if self.half_winner is None:
+            reached = [p for p in self.players if book.pool[p] * 2 >= self.size]
+            if reached:
+                self.half_winner = reached[0]
+                if self.half_premium > 0:
+                    for q in book.left_order(reached[0]):
+                        book.write_whists(deal, reached[0], q, self.half_premium, "kitty.half",
+                                          f"{reached[0]} reaches half the {kitty} first: premium")
+        if self.full_winner is None:
+            done = [p for p in self.players if book.pool[p] >= self.size]
+            if done:
+                self.full_winner = done[0]
+                self.ended_at = deal
+                if self.full_premium > 0 and not self.by_time:
+                    for q in book.left_order(done[0]):
+                        book.write_whists(deal, done[0], q, self.full_premium, "kitty.full",
+                                          f"{done[0]} completes the {kitty}: premium")
+
+
+def score_record(record: Record, rules: Rules) -> ScoreResult:
+    g = _Game(record, rules)
+    book = g.book
+    players = g.players
+    n = len(players)
+    hens = g.words["mountain"]
+    eglutes_n = count_option(rules, "eglutes", n, "players", n)
+    skip = bool(rules["skip_eglute"])
+    if record.start is not None:
+        book.load_start(record)
+        # A carried-over sheet already past half the kitty has had its premium.
+        g.half_winner = next((p for p in players if book.pool[p] * 2 >= g.size), None)
+    played_eglutes = 0
+    if skip:
+        sh = F(rules["skip_eglute_hens"])
+        for p in players:
+            book.write_mountain(None, p, sh, "eglute.skipped", f"eglutė skipped by agreement: {_n(sh)} {hens}")
+        played_eglutes = eglutes_n
+
+    kinds: Dict[int, str] = {}
+    leading, seen = not skip, 0
+    for entry in record.deals:
+        if not isinstance(entry, Deal):
+            continue
+        if entry.contract.is_all_pass:
+            if leading and seen < eglutes_n:
+                kinds[entry.pos] = "eglute"
+                seen += 1
+            else:
+                kinds[entry.pos] = "extra"
+        else:
+            leading = False
+            kinds[entry.pos] = "contract"
+    same = bool(rules["allpass.same_dealer"])
+    dealer_of = dealers(record, lambda d: kinds.get(d.pos) == "extra" and same)
+
+    full_used: Dict[str, int] = {p: 0 for p in players}
+    history: List[Dict[str, object]] = []
+    for entry in record.deals:
+        if g.ended_at is not None:
+            raise ScoringError(f"deal {entry.number}: the game ended at deal {g.ended_at}, when "
+                               f"{g.full_winner} completed the {g.words['pool']} (seed 000: \"Kai tik kuris nors "
+                               "žaidėjas surenka sutartą katilą, partija yra baigta\")", entry.path)
+        if isinstance(entry, Adjust):
+            apply_adjust(book, entry)
+            g.premiums(entry.number)
+            continue
+        deal = entry
+        dealer = dealer_of[deal.pos]
+        kind = kinds[deal.pos]
+        for key, flag in (("dark", deal.dark), ("bomb", deal.bomb is not None)):
+            if flag:
+                raise ScoringError(f"deal {deal.number}: {key} is not part of the eglutė-and-kitty game (seed 000)",
+                                   deal.path + (key,))
+        if kind == "contract":
+            info = _score_contract(g, deal, dealer, full_used, played_eglutes)
+        else:
+            info = _score_eglute(g, deal, dealer, kind)
+            played_eglutes += 1
+        apply_penalties(book, deal)
+        g.premiums(deal.number)
+        info.update({"deal": deal.number, "dealer": dealer, "kind": kind, "rights": played_eglutes,
+                     "declared": dict(full_used)})
+        history.append(info)
+
+    notes: List[str] = []
+    if g.by_time:
+        notes.append("stopped at the agreed hour: no full-kitty premium (seed 000)")
+    return ScoreResult(record=record, rules=rules, ledger=book.ledger, dealers=dealer_of,
+                       finished=g.full_winner is not None or bool(record.end), notes=notes,
+                       extra={"rights": played_eglutes, "declared": dict(full_used), "deals": history,
+                              "half_kitty": g.half_winner, "full_kitty": g.full_winner})
+
+
+def _score_eglute(g: _Game, deal: Deal, dealer: str, kind: str) -> Dict[str, object]:
+    """An eglutė (seed 000): the talon stays untouched, "Už kiekvieną paimtą kirtį skiriami 3
+    baudos taškai, vadinami vištomis"; the 4-player dealer sits out."""
+    n = deal.number
+    if deal.declarer is not None or deal.whist:
+        raise ScoringError(f"deal {n}: an eglutė (all-pass) has no declarer and no whist decisions", deal.path)
+    active = active_players(g.players, dealer)
+    tricks = trick_counts(deal, active, derive=replayed_counts(g.record, deal, g.rules, dealer))
+    th = F(g.rules["eglute.trick_hens"])
+    name = "eglutė" if kind == "eglute" else "extra eglutė"
+    for p in active:
+        if tricks[p]:
+            g.book.write_mountain(n, p, th * tricks[p], "eglute.tricks",
+                                  f"{name}: {tricks[p]} trick(s) × {_n(th)} {g.words['mountain']}")
+    return {"tricks": tricks}
+
+
+def _score_contract(g: _Game, deal: Deal, dealer: str, full_used: Dict[str, int],
+                    rights: int) -> Dict[str, object]:
+    rules = g.rules
+    book = g.book
+    n = deal.number
+    c = deal.contract
+    declarer = deal.declarer
+    if declarer is None:
+        raise ScoringError(f"deal {n}: {c} needs a declarer", deal.path)
+    if declarer not in g.players:
+        raise ScoringError(f"deal {n}: '{declarer}' is not seated", deal.path + ("declarer",))
+    active = active_players(g.players, dealer)
+    if declarer not in active:
+        raise ScoringError(f"deal {n}: {declarer} deals and sits out with 4 players; the dealer cannot declare",
+                           deal.path + ("declarer",))
+    defenders = defenders_of(g.players, active, declarer)
+    defence = read_defence(deal, g.players, active, dealer, declarer, FAMILY, bool(rules["takeover"]))
+    tricks = (trick_counts(deal, active, derive=replayed_counts(g.record, deal, rules, dealer))
+              if defence.played else None)
+    if tricks is not None:
+        credit_tricks(defence, tricks, defenders)
+    outcome = read_outcome(deal, defence, tricks, declarer)
+
+    # Seed 000: "Kiekvienas žaidėjas lošiku gali būti tiek kartų, kiek kartų buvo žaisti eglutės
+    # žaidimai" — beyond that "visi taškai, vistai ir vištos ... mažinami pusiau". A halved turn
+    # uses no right, so an extra eglutė lets him declare once more in full.
+    if full_used[declarer] < rights:
+        factor = F(1)
+        full_used[declarer] += 1
+    else:
+        factor = F(rules["rights_factor"])
+    label = f"{declarer} {c}" + (f" (beyond {declarer}'s {rights} right(s): ×{_n(factor)})" if factor != 1 else "")
+    kitty, hens = g.words["pool"], g.words["mountain"]
+    if outcome.made:
+        pts = price(rules, "points", c) * factor
+        room = max(F(0), g.size - book.pool[declarer])
+        to_kitty = min(pts / 2, room)
+        if to_kitty > 0:
+            book.write_pool(n, declarer, to_kitty, "kitty",
+                            f"{label} made: {_n(to_kitty)} of {_n(pts)} points to the {kitty}"
+                            + (" (all that was missing)" if to_kitty < pts / 2 else ""))
+        book.strike_hens(n, declarer, pts - to_kitty, rules["strike_other"], g.hen_whists, "hens.struck",
+                         f"{label} made: {_n(pts - to_kitty)} of {_n(pts)} points strike {hens}")
+    else:
+        rz = price(rules, "remiz", c)
+        what = "trick(s) taken" if c.is_misere else "missing trick(s)"
+        book.write_mountain(n, declarer, rz * outcome.missing * factor, "contract.failed",
+                            f"{label} failed: {outcome.missing} {what} × {_n(rz)} {hens}"
+                            + ("" if factor == 1 else f" × {_n(factor)}"))
+    write_defence(book, deal, rules, outcome, declarer, defenders, factor, False, f"{label}: ")
+    return {"declarer": declarer, "made": outcome.made, "factor": factor, "tricks": tricks,
+            "defence": defence.mode}

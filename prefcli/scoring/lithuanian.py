@@ -1,0 +1,327 @@
+"""Scoring the Lithuanian classical game "kleboniškasis" (seed 002, RULES.md §3).
+
+The sheet: each player's track (the `pool` key), mountain of hens (`mountain`) and a whist
+column per opponent (`whists`). Every write is a ledger entry whose text uses the game's own
+words (track, hens, eglė), so ``score --explain`` reads like the seed.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Dict, List, Optional
+
+from ..model import Adjust, Deal, Record
+from ..presets import Rules
+from . import ScoreResult, ScoringError
+from .lt_common import (Book, F, _n, active_players, apply_adjust, apply_penalties, count_option,
+                        credit_tricks, dealers, defenders_of, first_hand, price, read_defence,
+                        read_outcome, replayed_counts, talon_tricks, trick_counts, write_defence)
+
+FAMILY = "lithuanian"
+
+
+class _Game:
+    """The running state of one classical game: the book, eglė strokes, the target."""
+
+    def __init__(self, record: Record, rules: Rules) -> None:
+        self.record = record
+        self.rules = rules
+        self.players = record.players
+        if len(self.players) not in (3, 4):
+            raise ScoringError(f"{len(self.players)} players; the game is for 3 or 4", ("players",))
+        self.four = len(self.players) == 4
+        self.words = dict(rules.family.words)
+        self.book = Book(self.players, self.words)
+        self.target = F(rules["pool"])
+        self.hen_whists = F(rules["hen_whists"])
+        self.sell_to = rules["sell_hens_to"]
+        self.kitty_taken: Optional[str] = None
+        self.notes: List[str] = []
+        self.notes_after = False
+
+    # --- the track and selling ------------------------------------------------------------
+
+    def credit(self, deal: Optional[int], player: str, points: Fraction, strike: Fraction, why: str) -> None:
+        """Write `points` to the player's track and strike `strike` of his hens.
+
+        Seed 002: points beyond the target are sold to "daugiausiai taškų take turinčiajam"
+        (the unfinished player with the most track points; ties: "artimiausiajam kairiajam"),
+        the seller writing ten whists per point on him; when every track is complete, "žaidėjas
+        nusibraukia atitinkamą vištų skaičių" (strikes his own hens, or sells hens).
+        """
+        book = self.book
+        track = self.words["pool"]
+        points = F(points)
+        room = max(F(0), self.target - book.pool[player])
+        own = min(points, room)
+        if own > 0:
+            book.write_pool(deal, player, own, "track", f"{why}: {_n(own)} to {player}'s {track}")
+        rest = points - own
+        if rest > 0 and own < points:
+            self.notes.append(f"deal {deal}: {player}'s {track} is complete; {_n(rest)} point(s) sold")
+        while rest > 0:
+            order = book.left_order(player)
+            buyers = [q for q in order if book.pool[q] < self.target]
+            if not buyers:
+                break
+            best = max(book.pool[q] for q in buyers)
+            buyer = next(q for q in buyers if book.pool[q] == best)
+            take = min(rest, self.target - book.pool[buyer])
+            book.write_pool(deal, buyer, take, "track.sold",
+                            f"{why}: {player} sells {_n(take)} {track} point(s) to {buyer}")
+            book.write_whists(deal, player, buyer, take * self.hen_whists, "track.sold",
+                              f"{player} sells {_n(take)} {track} point(s) to {buyer}: "
+                              f"{_n(self.hen_whists)} whists each")
+            rest -= take
+        self._kitty_check(deal)
+        if rest > 0:
+            book.strike_hens(deal, player, rest, self.sell_to, self.hen_whists, "track.over",
+                             f"{why}: every {track} is complete, {_n(rest)} point(s) strike hens")
+        if strike > 0:
+            book.strike_hens(deal, player, F(strike), self.sell_to, self.hen_whists, "hens.struck", why)
+
+    def _kitty_check(self, deal: Optional[int]) -> None:
+        """"Su katilu": the first to complete his track takes the kitty premium (by agreement)."""
+        premium = F(self.rules["kitty_premium"])
+        if self.kitty_taken is not None:
+            return
+        done = [p for p in self.players if self.book.pool[p] >= self.target]
+        if not done:
+            return
+        self.kitty_taken = done[0]
+        if premium <= 0:
+            return
+        p = self.kitty_taken
+        if self.rules["kitty_premium_form"] == "whists":
+            for q in self.book.left_order(p):
+                self.book.write_whists(deal, p, q, premium, "kitty.premium",
+                                       f"{p} completes the {self.words['pool']} first: kitty premium")
+        else:
+            self.book.strike_hens(deal, p, premium, self.sell_to, self.hen_whists, "kitty.premium",
+                                  f"{p} completes the {self.words['pool']} first: kitty premium")
+
+
+def score_record(record: Record, rules: Rules) -> ScoreResult:
+    g = _Game(record, rules)
+    book = g.book
+    players = g.players
+    n = len(players)
+    hens = g.words["mountain"]
+    if record.start is not None:
+        book.load_start(record)
+    else:
+        sh = rules["start_hens"]
+        start = g.target / 2 if sh == "half" else F(sh)
+        for p in players:
+            book.write_mountain(None, p, start, "start.hens",
+                                f"start: {_n(start)} {hens} (half the target {_n(g.target)})" if sh == "half"
+                                else f"start: {_n(start)} {hens}")
+    general_n = count_option(rules, "general_egles", n, "players", n)
+    strokes0 = count_option(rules, "egles", n, "general", general_n)
+    strokes: Dict[str, int] = {p: strokes0 for p in players}
+
+    kinds: Dict[int, str] = {}
+    leading, seen = True, 0
+    for entry in record.deals:
+        if not isinstance(entry, Deal):
+            continue
+        if entry.contract.is_all_pass:
+            if leading and seen < general_n:
+                kinds[entry.pos] = "general"
+                seen += 1
+            elif entry.bomb is not None and rules["bomb_allpass"] == "general":
+                kinds[entry.pos] = "bomb"
+            else:
+                kinds[entry.pos] = "mandatory"
+        else:
+            leading = False
+            kinds[entry.pos] = "contract"
+    same = bool(rules["allpass.same_dealer"])
+    dealer_of = dealers(record, lambda d: kinds.get(d.pos) == "mandatory" and same)
+
+    history: List[Dict[str, object]] = []
+    for entry in record.deals:
+        if isinstance(entry, Adjust):
+            apply_adjust(book, entry)
+            continue
+        deal = entry
+        dealer = dealer_of[deal.pos]
+        kind = kinds[deal.pos]
+        if all(book.pool[p] >= g.target for p in players) and not g.notes_after:
+            g.notes_after = True
+            g.notes.append(f"deal {deal.number} is played after every {g.words['pool']} was complete "
+                           "(seed 002: play goes on only when so agreed)")
+        _check_events(g, deal, dealer)
+        if kind == "contract":
+            info = _score_contract(g, deal, dealer, strokes)
+        else:
+            info = _score_egle(g, deal, dealer, kind)
+            if kind == "mandatory" and rules["allpass.regain"]:
+                for p in players:
+                    strokes[p] += 1
+        apply_penalties(book, deal)
+        info.update({"deal": deal.number, "dealer": dealer, "kind": kind, "egles": dict(strokes)})
+        history.append(info)
+
+    complete = all(book.pool[p] >= g.target for p in players)
+    if record.end:
+        g.notes.append(f"the game was stopped early ({record.end.get('reason', 'by agreement')}); "
+                       f"the sheet is settled as it stands (seed 002)")
+    finished = complete or bool(record.end)
+    result = ScoreResult(record=record, rules=rules, ledger=book.ledger, dealers=dealer_of,
+                         finished=finished, notes=g.notes,
+                         extra={"egles": dict(strokes), "deals": history, "kitty": g.kitty_taken})
+    return result
+
+
+def _check_events(g: _Game, deal: Deal, dealer: str) -> None:
+    n = deal.number
+    if deal.dark and not g.rules["dark"]:
+        raise ScoringError(f"deal {n}: dark bidding is not played under these rules (option dark)",
+                           deal.path + ("dark",))
+    if deal.bomb is not None:
+        if not g.rules["bomb"]:
+            raise ScoringError(f"deal {n}: the bomb is not played under these rules (option bomb)",
+                               deal.path + ("bomb",))
+        fh = first_hand(g.players, dealer)
+        if deal.bomb != fh:
+            raise ScoringError(f"deal {n}: only the first hand ({fh}) may call the bomb, not {deal.bomb} "
+                               "(seed 002: \"skelbti gali tik žaidėjas, turintis Pirmojo teises\")",
+                               deal.path + ("bomb",))
+        c = deal.contract
+        floor = int(g.rules["bomb_min_level"])
+        if c.is_tricks and (c.level or 0) < floor:
+            raise ScoringError(f"deal {n}: after a bomb only {floor} or more may be played, not {c}",
+                               deal.path + ("contract",))
+
+
+def _score_egle(g: _Game, deal: Deal, dealer: str, kind: str) -> Dict[str, object]:
+    """A general or mandatory eglė (seed 002): 3 hens a trick, 6 track points and 6 hens struck
+    for a player with no trick; the talon-led tricks are the 4-player dealer's, with 3 players
+    nobody's ("neatitenka niekam")."""
+    rules = g.rules
+    n = deal.number
+    if deal.declarer is not None or deal.whist:
+        raise ScoringError(f"deal {n}: an eglė (all-pass) has no declarer and no whist decisions", deal.path)
+    active = active_players(g.players, dealer)
+    with_dealer = g.four and bool(rules["egle.dealer"])
+    takers = list(active) + ([dealer] if with_dealer else [])
+    if with_dealer and deal.tricks is not None and dealer not in (deal.tricks_map() or {}):
+        raise ScoringError(f"deal {n}: in an eglė with 4 players list the dealer {dealer} in tricks too "
+                           "(the tricks his talon cards won; 0 when they won none)", deal.path + ("tricks",))
+    # With 3 players (or a 4-player dealer who is not listed) a talon card that wins its trick
+    # gives it to nobody, so the counts may add up to 8 or 9 (allpass.talon: dealer-plays).
+    nobody = 0 if with_dealer or rules["allpass.talon"] != "dealer-plays" else 2
+    tricks = trick_counts(deal, takers, allowed_missing=nobody,
+                          derive=replayed_counts(g.record, deal, rules, dealer))
+    if g.four and tricks.get(dealer, 0) > 2:
+        raise ScoringError(f"deal {n}: the dealer {dealer} can win at most the two talon-led tricks, "
+                           f"not {tricks[dealer]}", deal.path + ("tricks", dealer))
+    name = {"general": "general eglė", "mandatory": "mandatory eglė", "bomb": "general eglė (bomb)"}[kind]
+    th = F(rules["egle.trick_hens"])
+    zp, zh = F(rules["egle.zero_points"]), F(rules["egle.zero_hens"])
+    hens = g.words["mountain"]
+    for p in takers:
+        t = tricks[p]
+        if t:
+            talon = " (talon cards)" if p == dealer and g.four else ""
+            g.book.write_mountain(n, p, th * t, "egle.tricks", f"{name}: {t} trick(s) × {_n(th)} {hens}{talon}")
+        else:
+            g.credit(n, p, zp, zh, f"{name}: {p} took no trick")
+    return {"tricks": tricks}
+
+
+def _score_contract(g: _Game, deal: Deal, dealer: str, strokes: Dict[str, int]) -> Dict[str, object]:
+    rules = g.rules
+    book = g.book
+    n = deal.number
+    c = deal.contract
+    declarer = deal.declarer
+    if declarer is None:
+        raise ScoringError(f"deal {n}: {c} needs a declarer", deal.path)
+    if declarer not in g.players:
+        raise ScoringError(f"deal {n}: '{declarer}' is not seated", deal.path + ("declarer",))
+    active = active_players(g.players, dealer)
+    if declarer not in active:
+        raise ScoringError(f"deal {n}: {declarer} deals and sits out with 4 players; the dealer cannot declare",
+                           deal.path + ("declarer",))
+    defenders = defenders_of(g.players, active, declarer)
+    defence = read_defence(deal, g.players, active, dealer, declarer, FAMILY, bool(rules["takeover"]))
+    if deal.dark and rules["dark_defence"]:
+        if c.is_tricks and c.level == 6 and defence.mode != "joint":
+            raise ScoringError(f"deal {n}: a dark 6 must be whisted by both defenders "
+                               "(seed 002: \"jie abu privalo vistuoti\")", deal.path + ("whist",))
+        if deal.open or defence.mode in ("both-hands", "takeover"):
+            raise ScoringError(f"deal {n}: against a dark game the defenders whist closed, each for himself "
+                               "(seed 002: \"privalo vistuoti uždaromis kortomis\")",
+                               deal.path + ("open" if deal.open else "takeover",))
+    tricks = (trick_counts(deal, active, derive=replayed_counts(g.record, deal, rules, dealer))
+              if defence.played else None)
+    if tricks is not None:
+        credit_tricks(defence, tricks, defenders)
+    outcome = read_outcome(deal, defence, tricks, declarer)
+
+    has_egle = strokes[declarer] > 0
+    factor = F(1)
+    parts = []
+    if has_egle:
+        factor *= F(rules["egle_multiplier"])
+        parts.append("eglė")
+    if deal.dark:
+        factor *= F(rules["dark_multiplier"])
+        parts.append("dark")
+    if deal.bomb is not None:
+        factor *= F(rules["bomb_multiplier"])
+        if F(rules["bomb_multiplier"]) != 1:
+            parts.append("bomb")
+    label = f"{declarer} {c}" + (f" ({', '.join(parts)} ×{_n(factor)})" if factor != 1 else "")
+    hens = g.words["mountain"]
+
+    if outcome.made:
+        pts = price(rules, "points", c) * factor
+        g.credit(n, declarer, pts, pts, f"{label} made")
+        if has_egle:
+            strokes[declarer] -= 1
+    else:
+        rz = price(rules, "remiz", c)
+        what = "trick(s) taken" if c.is_misere else "missing trick(s)"
+        book.write_mountain(n, declarer, rz * outcome.missing * factor, "contract.failed",
+                            f"{label} failed: {outcome.missing} {what} × {_n(rz)} {hens}"
+                            + ("" if factor == 1 else f" × {_n(factor)}"))
+    writeup = rules["writeup"] == "always" or (rules["writeup"] == "4-players" and g.four)
+    write_defence(book, deal, rules, outcome, declarer, defenders, factor, writeup, f"{label}: ")
+
+    if g.four:
+        _dealer_writes(g, deal, dealer, declarer, outcome, factor, writeup, label)
+    return {"declarer": declarer, "made": outcome.made, "factor": factor, "tricks": tricks,
+            "defence": defence.mode}
+
+
+def _dealer_writes(g: _Game, deal: Deal, dealer: str, declarer: str, outcome, factor: Fraction,
+                   writeup: bool, label: str) -> None:
+    """The 4-player dealer's talon bonus and write-up (seed 002).
+
+    Talon bonus: "dalijantysis gauna vistus iš žaidžiančiojo, lyg būtų vistuodamas paėmęs tomis
+    kortomis kirtį ar du" (not in the dark: "Dalijantysis negauna vistų už potencialius kirčius
+    pirkinyje"). Write-up: "pirkinyje neradęs potencialaus kirčio dalijantysis žaidėjas
+    užsirašo už du kirčius (nes dviejų pritrūko žaidžiančiajam!)".
+    """
+    rules = g.rules
+    c = deal.contract
+    n = deal.number
+    wp = price(rules, "whist_price", c)
+    tt = 0
+    if rules["talon_bonus"] == "4-players" and not deal.dark and deal.talon:
+        tt = talon_tricks(deal.talon, c.is_misere, rules["talon_bonus_misere"])
+        if tt:
+            g.book.write_whists(n, dealer, declarer, wp * tt * factor, "talon.bonus",
+                                f"{label}: talon bonus, {tt} potential trick(s) in the talon × {_n(wp)}"
+                                + ("" if factor == 1 else f" × {_n(factor)}"))
+    if outcome.made or not writeup or outcome.defence.whisters == [dealer]:
+        return
+    mode = rules["writeup_dealer"]
+    if mode == "none" or (mode == "instead" and tt):
+        return
+    g.book.write_whists(n, dealer, declarer, wp * outcome.missing * factor, "whists.writeup",
+                        f"{label}: write-up by the dealer, {outcome.missing} "
+                        + ("trick(s) the misère declarer took" if c.is_misere else "missing trick(s)")
+                        + f" × {_n(wp)}" + ("" if factor == 1 else f" × {_n(factor)}"))

@@ -1,0 +1,503 @@
+"""What the two Lithuanian scorers share: the running sheet, the defence, tricks, hens struck.
+
+Seed 002 (classical "kleboniškasis") and seed 000 ("eglutė and kitty") differ in their tables
+and in what a made contract writes, but read a deal the same way: who whisted and for which
+hands, what the defenders had to take together, and who pays the shortfall. Those readings live
+here so that both families agree on them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+from ..cards import Card, Contract, Decision, Rank, defenders_quota
+from ..model import Adjust, Deal, Record
+from ..presets import Rules
+from ..sheet import Ledger
+from . import ScoringError
+
+F = Fraction
+
+
+class Book:
+    """The ledger plus running totals, so the scorers can ask "how many hens has he now?"."""
+
+    def __init__(self, players: Sequence[str], words: Dict[str, str]) -> None:
+        self.players: Tuple[str, ...] = tuple(players)
+        self.ledger = Ledger(self.players)
+        self.pool: Dict[str, Fraction] = {p: F(0) for p in self.players}
+        self.mountain: Dict[str, Fraction] = {p: F(0) for p in self.players}
+        self.words = words
+
+    def write_pool(self, deal: Optional[int], player: str, amount: Fraction, rule: str, text: str) -> None:
+        self.ledger.pool(deal, player, F(amount), rule, text)
+        self.pool[player] += F(amount)
+
+    def write_mountain(self, deal: Optional[int], player: str, amount: Fraction, rule: str, text: str) -> None:
+        self.ledger.mountain(deal, player, F(amount), rule, text)
+        self.mountain[player] += F(amount)
+
+    def write_whists(self, deal: Optional[int], writer: str, on: str, amount: Fraction, rule: str,
+                     text: str) -> None:
+        self.ledger.whists(deal, writer, on, F(amount), rule, text)
+
+    def load_start(self, record: Record) -> None:
+        if record.start is None:
+            return
+        self.ledger.load_start(record.start)
+        for p, v in record.start.pool.items():
+            if p in self.pool:
+                self.pool[p] += v
+        for p, v in record.start.mountain.items():
+            if p in self.mountain:
+                self.mountain[p] += v
+
+    def left_order(self, player: str) -> List[str]:
+        """The other players, nearest to the left (clockwise) first: seed 002's tie-break."""
+        i = self.players.index(player)
+        n = len(self.players)
+        return [self.players[(i + k) % n] for k in range(1, n)]
+
+    def strike_hens(self, deal: Optional[int], player: str, amount: Fraction, prefer: str,
+                    hen_whists: Fraction, rule: str, why: str) -> None:
+        """Strike `amount` hens for `player`; what his mountain cannot cover is struck from others.
+
+        Seed 002: "Parduodamos ir vištos, kai žaidžiantysis gali ... nusirašyti daugiau vištų, negu
+        turi ant kalno. Parduodama žaidėjui, turinčiam mažiausiai vištų, ar kairiajam varžovui";
+        seed 000: "nubraukia ... kito kurio nors žaidėjo vištų skaičių (paprastai to, kuris jų turi
+        daugiausia) ir užsirašo ... už 1 vištą skaičiuojant 10 vistų". Each hen struck from another
+        player is paid with `hen_whists` whists written on him. When nobody has hens left the rest
+        is struck from the player's own mountain, below zero (inferred: it then counts for him at
+        settlement, as the hens he would have sold).
+        """
+        amount = F(amount)
+        if amount <= 0:
+            return
+        own = min(amount, max(self.mountain[player], F(0)))
+        hens = self.words.get("mountain", "hens")
+        if own > 0:
+            self.write_mountain(deal, player, -own, rule, f"{why}: strikes {_n(own)} {hens}")
+        rest = amount - own
+        while rest > 0:
+            others = [q for q in self.left_order(player) if self.mountain[q] > 0]
+            if not others:
+                self.write_mountain(deal, player, -rest, rule,
+                                    f"{why}: nobody has {hens} left to strike; {_n(rest)} below zero")
+                return
+            order = {q: i for i, q in enumerate(self.left_order(player))}
+            if prefer == "most":
+                victim = min(others, key=lambda q: (-self.mountain[q], order[q]))
+            else:
+                victim = min(others, key=lambda q: (self.mountain[q], order[q]))
+            take = min(rest, self.mountain[victim])
+            self.write_mountain(deal, victim, -take, rule + ".sold",
+                                f"{player} strikes {_n(take)} of {victim}'s {hens} ({why})")
+            self.write_whists(deal, player, victim, take * hen_whists, rule + ".sold",
+                              f"{player} strikes {_n(take)} of {victim}'s {hens}: {_n(hen_whists)} whists each")
+            rest -= take
+
+
+def _n(x: Fraction) -> str:
+    x = F(x)
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Tables and small helpers
+# ---------------------------------------------------------------------------------------------
+
+def price(rules: Rules, table: str, contract: Contract) -> Fraction:
+    return F(rules[f"{table}.{contract.price_key}"])
+
+
+def count_option(rules: Rules, name: str, players: int, auto: str, auto_value: int) -> int:
+    v = rules[name]
+    if v == auto:
+        return auto_value
+    f = F(v)
+    if f.denominator != 1:
+        raise ScoringError(f"rules: {name} must be a whole number, not {_n(f)}", ("rules", name))
+    return int(f)
+
+
+def dealers(record: Record, repeats) -> Dict[int, str]:
+    """Dealer per deal pos. `repeats(deal)` says the same dealer deals the next deal again.
+
+    A deal's own `dealer:` wins (the record says who dealt) and the rotation goes on from him.
+    """
+    players = record.players
+    n = len(players)
+    seat = players.index(record.first_dealer) if record.first_dealer in players else 0
+    out: Dict[int, str] = {}
+    for entry in record.deals:
+        if not isinstance(entry, Deal):
+            continue
+        if entry.dealer is not None and entry.dealer in players:
+            seat = players.index(entry.dealer)
+        out[entry.pos] = players[seat]
+        if not repeats(entry):
+            seat = (seat + 1) % n
+    return out
+
+
+def active_players(players: Sequence[str], dealer: str) -> List[str]:
+    if len(players) == 4:
+        return [p for p in players if p != dealer]
+    return list(players)
+
+
+def first_hand(players: Sequence[str], dealer: str) -> str:
+    return players[(players.index(dealer) + 1) % len(players)]
+
+
+def defenders_of(players: Sequence[str], active: Sequence[str], declarer: str) -> List[str]:
+    """The two defenders in whisting order, from the declarer's left."""
+    i = players.index(declarer)
+    order = [players[(i + k) % len(players)] for k in range(1, len(players))]
+    return [p for p in order if p in active]
+
+
+def apply_adjust(book: Book, entry: Adjust) -> None:
+    note = f" ({entry.note})" if entry.note else ""
+    for p, v in entry.pool:
+        book.write_pool(entry.number, _seated(book, p, entry, "pool"), v, "adjust", "adjust" + note)
+    for p, v in entry.mountain:
+        book.write_mountain(entry.number, _seated(book, p, entry, "mountain"), v, "adjust", "adjust" + note)
+    for w, on, v in entry.whists:
+        book.write_whists(entry.number, _seated(book, w, entry, "whists"), _seated(book, on, entry, "whists"),
+                          v, "adjust", "adjust" + note)
+
+
+def apply_penalties(book: Book, deal: Deal) -> None:
+    for i, pen in enumerate(deal.penalties):
+        who = pen.player
+        if who not in book.players:
+            raise ScoringError(f"deal {deal.number}: penalty for '{who}', who is not seated",
+                               deal.path + ("penalties", i, "player"))
+        why = f"penalty{': ' + pen.reason if pen.reason else ''}"
+        if pen.mountain:
+            book.write_mountain(deal.number, who, pen.mountain, "penalty", why)
+        if pen.pool:
+            book.write_pool(deal.number, who, pen.pool, "penalty", why)
+        if pen.whists and pen.whists_on is not None:
+            if pen.whists_on not in book.players:
+                raise ScoringError(f"deal {deal.number}: penalty whists on '{pen.whists_on}', who is not seated",
+                                   deal.path + ("penalties", i, "whists", "on"))
+            book.write_whists(deal.number, pen.whists_on, who, pen.whists, "penalty", why)
+
+
+def _seated(book: Book, name: str, entry: Adjust, area: str) -> str:
+    if name not in book.players:
+        raise ScoringError(f"deal {entry.number}: adjust names '{name}', who is not seated",
+                           entry.path + ("adjust", area, name))
+    return name
+
+
+# ---------------------------------------------------------------------------------------------
+# Tricks
+# ---------------------------------------------------------------------------------------------
+
+def trick_counts(deal: Deal, takers: Sequence[str], allowed_missing: int = 0,
+                 derive: Optional[Callable[[], Optional[Dict[str, int]]]] = None) -> Dict[str, int]:
+    """Each taker's trick count, from `tricks` or derived from `play` (+ `claim`) by `derive`.
+
+    `takers` must all be listed (a 4-player dealer in an eglė too); the counts sum to 10, or to
+    10 − up to `allowed_missing` (seed 002: with 3 players a talon-led trick won by the talon
+    card belongs to nobody).
+    """
+    n = deal.number
+    tricks: Optional[Dict[str, int]] = None
+    if deal.tricks is not None:
+        tricks = deal.tricks_map() or {}
+        path = deal.path + ("tricks",)
+    elif deal.play is not None and derive is not None:
+        tricks = derive()
+        path = deal.path + ("play",)
+        if tricks is not None:          # the replay lists only who won something
+            tricks = {**{p: 0 for p in takers}, **tricks}
+    if tricks is None:
+        raise ScoringError(f"deal {n}: {deal.contract} was played, so the tricks are needed "
+                           "(tricks: {name: count, …})", deal.path)
+    tricks = {k: v for k, v in tricks.items() if k in takers or v != 0}   # a sitting dealer's 0 is harmless
+    for name, count in tricks.items():
+        if name not in takers:
+            raise ScoringError(f"deal {n}: {name} holds no cards in this deal and takes no tricks "
+                               f"(the players are {', '.join(takers)})", path + (name,))
+        if count < 0 or count > 10:
+            raise ScoringError(f"deal {n}: trick count {count} for {name} is impossible", path + (name,))
+    missing = [p for p in takers if p not in tricks]
+    if missing:
+        raise ScoringError(f"deal {n}: no trick count for {', '.join(missing)}", path)
+    total = sum(tricks.values())
+    if not (10 - allowed_missing <= total <= 10):
+        raise ScoringError(f"deal {n}: the tricks add up to {total}, not 10", path)
+    return {p: tricks[p] for p in takers}
+
+
+def replayed_counts(record: Record, deal: Deal, rules: Rules, dealer: str) -> Callable[[], Optional[Dict[str, int]]]:
+    """Trick counts of a full deal, by the rules engine's replay (the same reading as `replay`)."""
+    def derive() -> Optional[Dict[str, int]]:
+        from ..engine import replay_deal
+        rep = replay_deal(record, deal, rules, dealer=dealer, keep_tricks=False)
+        problems = list(rep.problems) + list(rep.unplayable)
+        if problems:
+            p = problems[0]
+            msg = p.message if p.message.startswith(f"deal {deal.number}") else f"deal {deal.number}: {p.message}"
+            raise ScoringError(msg, p.path or deal.path)
+        return dict(rep.counts) if rep.counts is not None else None
+    return derive
+
+
+def talon_tricks(talon: Optional[Sequence[Card]], misere: bool, misere_form: str) -> int:
+    """Potential tricks in the talon (seed 002's talon bonus).
+
+    Trick games: an ace 1; the king beside the ace of its suit 1 more; a king and queen of one
+    suit 1 ("tūzas, vienos spalvos tūzas ir karalius, vienos spalvos karalius ir dama").
+    Misère (`sevens`): a seven 1, the eight beside the seven of its suit 1 more ("septynakė ar
+    tos pačios spalvos septynakė su aštuonake"; counts inferred).
+    """
+    if not talon:
+        return 0
+    cards = set(talon)
+    suits = {c.suit for c in cards}
+    count = 0
+    if misere:
+        if misere_form == "none":
+            return 0
+        for s in suits:
+            ranks = {c.rank for c in cards if c.suit is s}
+            if Rank.SEVEN in ranks:
+                count += 1
+                if Rank.EIGHT in ranks:
+                    count += 1
+        return count
+    for s in suits:
+        ranks = {c.rank for c in cards if c.suit is s}
+        if Rank.ACE in ranks:
+            count += 1
+            if Rank.KING in ranks:
+                count += 1
+        elif Rank.KING in ranks and Rank.QUEEN in ranks:
+            count += 1
+    return count
+
+
+# ---------------------------------------------------------------------------------------------
+# The defence
+# ---------------------------------------------------------------------------------------------
+
+@dataclass
+class Defence:
+    """Who defends, for which hands, and what they owe.
+
+    `whisters` write whists; `credited` is the tricks each is credited with (a whister from both
+    hands is credited with both defenders' tricks); `quota` is what they must take together.
+    """
+
+    mode: str                         # none | joint | alone | both-hands | takeover
+    whisters: List[str] = field(default_factory=list)
+    credited: Dict[str, int] = field(default_factory=dict)
+    quota: int = 0
+    played: bool = True
+
+
+def read_defence(deal: Deal, players: Sequence[str], active: Sequence[str], dealer: str,
+                 declarer: str, family: str, takeover_allowed: bool) -> Defence:
+    """Read the whist decisions of a trick game or misère into a :class:`Defence`.
+
+    - both pass, nobody takes over: the contract counts as made without play;
+    - both whist: each for himself, their quota counted together;
+    - one whists alone (the passer's cards put away): the single quota (2 at 6, else 1);
+    - one whists from both hands: `open: true` (seed 002 "atviromis", seed 000 "Verčiam!") or
+      `takeover:` naming himself (seed 002 "uždaromis", seed 000 "Padėk!"): the both-hands quota;
+    - `takeover:` naming the passer, or with 4 players the dealer (seed 002 "Perimu"): he whists
+      from both hands with all the responsibility; the one who said whist writes nothing.
+    """
+    n = deal.number
+    defenders = defenders_of(players, active, declarer)
+    decisions = deal.whist_map()
+    for name, d in deal.whist:
+        if name not in defenders:
+            who = "the declarer" if name == declarer else ("the dealer, who sits out" if name == dealer
+                                                          else "not a defender")
+            raise ScoringError(f"deal {n}: {name} is {who}; the defenders are {' and '.join(defenders)}"
+                               + (f" (a take-over by the dealer is written takeover: {name})"
+                                  if name == dealer else ""), deal.path + ("whist", name))
+        if d is Decision.HALF_WHIST:
+            raise ScoringError(f"deal {n}: half-whist is not part of the {family} rules; write whist or pass",
+                               deal.path + ("whist", name))
+    if deal.returned_by is not None:
+        raise ScoringError(f"deal {n}: return: belongs to a half-whist, which the {family} rules do not have",
+                           deal.path + ("return",))
+    if deal.concede:
+        raise ScoringError(f"deal {n}: conceding \"without three\" is not part of the {family} rules",
+                           deal.path + ("concede",))
+    missing = [d for d in defenders if d not in decisions]
+    if missing:
+        raise ScoringError(f"deal {n}: the whist decision of {' and '.join(missing)} is missing "
+                           f"(whist: {{{', '.join(f'{d}: whist|pass' for d in defenders)}}})",
+                           deal.path + ("whist",) if deal.whist else deal.path)
+    whisting = [d for d in defenders if decisions[d] is Decision.WHIST]
+    both_quota = defenders_quota(deal.contract, True)
+    single_quota = defenders_quota(deal.contract, False)
+    t = deal.takeover
+    if t is not None:
+        tp = deal.path + ("takeover",)
+        if len(whisting) == 2:
+            raise ScoringError(f"deal {n}: both defenders whisted, so nobody whists from both hands "
+                               f"(takeover: {t})", tp)
+        if t == dealer and len(players) == 4:
+            if not takeover_allowed:
+                raise ScoringError(f"deal {n}: the dealer may not take over whisting under these rules "
+                                   "(option takeover)", tp)
+        elif t in whisting:
+            pass                                   # the whister plays from both hands, closed
+        elif t in defenders:
+            if not whisting:
+                raise ScoringError(f"deal {n}: {t} passed and so did the other defender; a passer takes over "
+                                   "only from a whister who wants to whist alone", tp)
+            if not takeover_allowed:
+                raise ScoringError(f"deal {n}: a passer may not take over whisting under these rules "
+                                   "(option takeover)", tp)
+        else:
+            raise ScoringError(f"deal {n}: {t} cannot whist from both hands (the defenders are "
+                               f"{' and '.join(defenders)}" + (f", the dealer {dealer}" if len(players) == 4 else "")
+                               + ")", tp)
+        return Defence("takeover" if t not in whisting else "both-hands", [t], {}, both_quota)
+    if len(whisting) == 2:
+        return Defence("joint", list(whisting), {}, both_quota)
+    if len(whisting) == 1:
+        if deal.open:
+            return Defence("both-hands", list(whisting), {}, both_quota)
+        return Defence("alone", list(whisting), {}, single_quota)
+    return Defence("none", [], {}, 0, played=False)
+
+
+def credit_tricks(defence: Defence, tricks: Dict[str, int], defenders: Sequence[str]) -> None:
+    """Fill `defence.credited` from the deal's trick counts."""
+    if defence.mode == "joint":
+        defence.credited = {w: tricks.get(w, 0) for w in defence.whisters}
+    elif defence.whisters:
+        defence.credited = {defence.whisters[0]: sum(tricks.get(d, 0) for d in defenders)}
+
+
+def shortfalls(defence: Defence, rules: Rules, defenders: Sequence[str]) -> Dict[str, Fraction]:
+    """Tricks each whister is charged for when the defenders take fewer than their quota.
+
+    Two whisters (seed 000: "paimtų kirčių skaičius ... skaičiuojamas bendrai"): nothing is owed
+    while their total meets the quota. `pair-deficit` (seed 000 examples 3–5): the pair's deficit
+    is paid by whoever is below half the quota, each his own deficit when both are; `own-half`:
+    each pays his own deficit against half the quota. On 8–10 (quota 1) when both take nothing,
+    `shortfall_8_10` decides: split (½ each), second (the second whister), both (1 each).
+    """
+    q = defence.quota
+    out: Dict[str, Fraction] = {}
+    if q <= 0 or not defence.whisters:
+        return out
+    if defence.mode != "joint":
+        w = defence.whisters[0]
+        missing = q - defence.credited.get(w, 0)
+        if missing > 0:
+            out[w] = F(missing)
+        return out
+    a, b = defence.whisters
+    ta, tb = defence.credited.get(a, 0), defence.credited.get(b, 0)
+    deficit = q - ta - tb
+    if q == 1:
+        if deficit <= 0:
+            return out
+        mode = rules["shortfall_8_10"]
+        if mode == "both":
+            return {a: F(1), b: F(1)}
+        if mode == "second":
+            second = [d for d in defenders if d in (a, b)][-1]
+            return {second: F(1)}
+        return {a: F(1, 2), b: F(1, 2)}
+    half = F(q, 2)
+    own = {a: max(F(0), half - ta), b: max(F(0), half - tb)}
+    if rules["shortfall_split"] == "own-half":
+        return {w: v for w, v in own.items() if v > 0}
+    if deficit <= 0:
+        return out
+    below = [w for w in (a, b) if own[w] > 0]
+    if len(below) == 2:
+        return {w: own[w] for w in below}
+    return {below[0]: F(deficit)} if below else out
+
+
+# ---------------------------------------------------------------------------------------------
+# A contract's entries common to both families
+# ---------------------------------------------------------------------------------------------
+
+@dataclass
+class Outcome:
+    """The result of a trick game or misère, before any family-specific writing."""
+
+    made: bool
+    missing: int                      # undertricks (misère: tricks the declarer took)
+    defence: Defence
+    declarer_tricks: Optional[int]
+
+
+def read_outcome(deal: Deal, defence: Defence, tricks: Optional[Dict[str, int]], declarer: str) -> Outcome:
+    c = deal.contract
+    if not defence.played or tricks is None:
+        return Outcome(True, 0, defence, None)
+    t = tricks[declarer]
+    if c.is_misere:
+        return Outcome(t == 0, t, defence, t)
+    level = c.level or 6
+    return Outcome(t >= level, max(0, level - t), defence, t)
+
+
+def write_defence(book: Book, deal: Deal, rules: Rules, outcome: Outcome, declarer: str,
+                  defenders: Sequence[str], factor: Fraction, writeup: bool, why: str) -> None:
+    """Whisters' whists, the write-up, the shortfall hens and the misère catchers' hens.
+
+    Whists per trick go in the whister's column on the declarer (seed 002: "už paimtus kirčius
+    ... užsirašo vistus"; seed 000: "pelno lentelėje nurodytą vistų skaičių"). On a misère they
+    are written per trick the declarer took. With `writeup` (seed 002's aprašymas) a whister of a
+    failed contract also writes the declarer's missing tricks.
+    """
+    c = deal.contract
+    d = outcome.defence
+    n = deal.number
+    wp = price(rules, "whist_price", c)
+    hens = book.words.get("mountain", "hens")
+    if c.is_misere:
+        if not d.whisters:
+            return
+        if outcome.made:
+            each = price(rules, "shortfall", c) * factor
+            share = each if rules["misere_catchers"] == "each" else each / len(d.whisters)
+            for w in d.whisters:
+                book.write_mountain(n, w, share, "misere.caught-nothing",
+                                    f"{why}the misère was made: {w} writes {_n(share)} {hens}")
+        else:
+            for w in d.whisters:
+                amt = wp * outcome.missing * factor
+                book.write_whists(n, w, declarer, amt, "whists.misere",
+                                  f"{why}{outcome.missing} trick(s) the misère declarer took × {_n(wp)}"
+                                  + _times(factor))
+        return
+    hands = {"both-hands": " (from both hands)", "takeover": " (taken over, both hands)"}.get(d.mode, "")
+    for w in d.whisters:
+        t = d.credited.get(w, 0)
+        extra = outcome.missing if (writeup and not outcome.made) else 0
+        if t + extra:
+            text = f"{why}{t} trick(s){hands} × {_n(wp)}"
+            if extra:
+                text = f"{why}{t} trick(s){hands} + {extra} missing (write-up) × {_n(wp)}"
+            book.write_whists(n, w, declarer, wp * (t + extra) * factor,
+                              "whists.tricks" if not extra else "whists.writeup", text + _times(factor))
+    short = shortfalls(d, rules, defenders)
+    sp = price(rules, "shortfall", c)
+    for w, missing in short.items():
+        book.write_mountain(n, w, sp * missing * factor, "whist.shortfall",
+                            f"{why}{_n(missing)} trick(s) short of the defenders' quota {d.quota} × {_n(sp)}"
+                            + _times(factor))
+
+
+def _times(factor: Fraction) -> str:
+    return "" if factor == 1 else f" × {_n(factor)}"
