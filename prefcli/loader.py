@@ -30,7 +30,8 @@ MAX_DEPTH = 64
 MAX_DIGITS = 40
 
 _INT = re.compile(r"[-+]?(0|[1-9][0-9]*)\Z")
-_FLOAT = re.compile(r"[-+]?(\.[0-9]+|(0|[1-9][0-9]*)(\.[0-9]*)?)([eE][-+]?[0-9]+)?\Z")
+# A float needs its dot (as in YAML 1.1), so what PyYAML writes unquoted (`1e5`) reads back as text.
+_FLOAT = re.compile(r"[-+]?(\.[0-9]+|(0|[1-9][0-9]*)\.[0-9]*)([eE][-+]?[0-9]+)?\Z")
 _NULLS = {"", "~", "null", "Null", "NULL"}
 _TRUES = {"true", "True", "TRUE"}
 _FALSES = {"false", "False", "FALSE"}

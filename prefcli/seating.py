@@ -53,13 +53,15 @@ def deal_kinds(record: Record, rules: Any) -> Dict[int, str]:
     return out
 
 
-def dealers(record: Record, rules: Any, explicit: bool = True) -> Dict[int, str]:
-    """The dealer of each deal (by pos). With `explicit`, a deal's `dealer:` resets the rotation."""
+def dealers(record: Record, rules: Any, explicit: bool = True,
+            same_dealer: Optional[bool] = None) -> Dict[int, str]:
+    """The dealer of each deal (by pos). With `explicit`, a deal's `dealer:` resets the rotation;
+    `same_dealer` overrides the rules' ``allpass.same_dealer`` (to compare both rotations)."""
     players = record.players
     if not players:
         return {}
     get = rules.get if rules is not None else (lambda name, default=None: default)
-    same = bool(get("allpass.same_dealer", False))
+    same = bool(get("allpass.same_dealer", False)) if same_dealer is None else same_dealer
     kinds = deal_kinds(record, rules)
     seat = players.index(record.first_dealer) if record.first_dealer in players else 0
     out: Dict[int, str] = {}

@@ -71,7 +71,7 @@ def rules_to_data(rules: Mapping[str, Any]) -> Dict[str, Any]:
     Values that do not fit their option (or options the variant does not know) are kept as
     written: refusing them is `validate`'s job, and a converter must not silently change them.
     """
-    from .presets import COMMON_OPTIONS, OptionError, flatten, get_preset, plain_value
+    from .presets import COMMON_OPTIONS, OptionError, flatten, get_preset
 
     flat: List[Tuple[str, Any]] = [(n, v) for n, v, _ in flatten(rules)]
     variant = rules.get("variant")
@@ -90,7 +90,7 @@ def rules_to_data(rules: Mapping[str, Any]) -> Dict[str, Any]:
             continue
         if opt is not None and value is not None:
             try:
-                value = plain_value(opt.coerce(value))
+                value = _plain(opt.coerce(value))
             except ValueError:
                 pass
         values[name] = _plain(value)
