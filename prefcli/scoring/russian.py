@@ -79,6 +79,21 @@ def talon_tricks(talon: Sequence, misere: bool, misere_rule: str) -> int:
     return 0
 
 
+def _half(x):
+    """Half of an amount, staying an int when it can (ints are fast; the result is exact)."""
+    if type(x) is int and not x % 2:
+        return x // 2
+    return Fraction(x) / 2
+
+
+def _plain(v):
+    if isinstance(v, Fraction):
+        return int(v) if v.denominator == 1 else v
+    if isinstance(v, tuple):
+        return tuple(_plain(x) for x in v)
+    return v
+
+
 class _Scorer:
     def __init__(self, record: Record, rules: Rules) -> None:
         self.record = record
@@ -88,12 +103,14 @@ class _Scorer:
         if self.n not in (3, 4) or len(set(self.players)) != self.n:
             raise ScoringError("players: a Russian game has 3 or 4 different players", ("players",))
         self.ledger = Ledger(self.players)
-        self.pool: Dict[str, Fraction] = {p: ZERO for p in self.players}
-        self.mountain: Dict[str, Fraction] = {p: ZERO for p in self.players}
+        # plain values (whole Fractions as ints: int arithmetic is much faster, and exact)
+        self.o = {k: _plain(v) for k, v in rules.values.items()}
+        self.pool: Dict[str, Fraction] = {p: 0 for p in self.players}
+        self.mountain: Dict[str, Fraction] = {p: 0 for p in self.players}
         self.notes: List[str] = []
-        self.target = F(rules["pool"])
-        self.prices = {k: F(rules[f"prices.{k}"]) for k in ("6", "7", "8", "9", "10", "misere")}
-        self.wm = F(rules["whist_multiplier"])
+        self.target = self.o["pool"]
+        self.prices = {k: self.o[f"prices.{k}"] for k in ("6", "7", "8", "9", "10", "misere")}
+        self.wm = self.o["whist_multiplier"]
         self.streak = 0            # consecutive all-pass deals (progression and exit)
         self.dark_streak = 0       # consecutive dark all-pass deals (bomb size)
         self.bombs: Dict[str, List[int]] = {p: [] for p in self.players}
@@ -117,14 +134,14 @@ class _Scorer:
 
     def _pool(self, player: str, amount: Fraction, rule: str, text: str) -> None:
         """Write pool points, helping once the pool is closed (Кодекс 4.2.3; seed 001 §7)."""
-        if amount <= 0 or self.rules["help"] == "none":
+        if amount <= 0 or self.o["help"] == "none":
             self._pool_direct(player, amount, rule, text)
             return
         room = self.target - self.pool[player]
-        own = min(amount, room) if room > 0 else ZERO
+        own = min(amount, room) if room > 0 else 0
         self._pool_direct(player, own, rule, text)
         rest = amount - own
-        per_point = F(self.rules["help_whists"])
+        per_point = self.o["help_whists"]
         while rest > 0:
             helped = self._help_recipient(player)
             if helped is None:
@@ -143,16 +160,18 @@ class _Scorer:
         open_ = [p for p in clockwise if self.pool[p] < self.target]
         if not open_:
             return None
-        if self.rules["help"] == "next":
+        if self.o["help"] == "next":
             return open_[0]
         best = max(self.pool[p] for p in open_)
         tied = [p for p in open_ if self.pool[p] == best]
-        if self.rules["help_tie"] == "first-seat":
+        if self.o["help_tie"] == "first-seat":
             return min(tied, key=self.players.index)
         return tied[0]       # the left neighbour: the first clockwise from the donor
 
     @staticmethod
     def _fmt(x: Fraction) -> str:
+        if type(x) is int:
+            return str(x)
         x = F(x)
         return str(x.numerator) if x.denominator == 1 else f"{float(x):g}" if (x * 2).denominator == 1 else str(x)
 
@@ -164,21 +183,26 @@ class _Scorer:
             for p in self.players:
                 self.pool[p] += rec.start.pool.get(p, ZERO)
                 self.mountain[p] += rec.start.mountain.get(p, ZERO)
-        dealers = rec.dealers(bool(self.rules["allpass.same_dealer"]))
+        from ..seating import dealers as seat_dealers      # one rotation for every layer
+        dealers = seat_dealers(rec, self.rules)
+        after: List[int] = []
         for entry in rec.deals:
             self.deal_no = entry.number
             if isinstance(entry, Adjust):
                 self._adjust(entry)
                 continue
             if self.finished_at is not None:
-                self.notes.append(f"deal {entry.number}: played after the game ended at deal {self.finished_at}")
+                after.append(entry.number)
             dealer = entry.dealer or dealers.get(entry.pos)
-            if dealer is not None and dealer not in self.players:
+            if dealer not in self.players:
                 raise ScoringError(f"deal {entry.number}: dealer: {dealer} is not a player",
                                    entry.path + ("dealer",))
             self._deal(entry, dealer)
             if self.finished_at is None and self._finished():
                 self.finished_at = entry.number
+        if after:
+            span = f"deal {after[0]}" if len(after) == 1 else f"deals {after[0]}–{after[-1]}"
+            self.notes.append(f"{span}: played after the game ended at deal {self.finished_at}")
         self.deal_no = len(rec.deals)
         if rec.end is not None and not self._finished():
             self._early_stop(str(rec.end.get("reason", "agreement")))
@@ -190,7 +214,7 @@ class _Scorer:
                                   "ended_at": self.finished_at})
 
     def _finished(self) -> bool:
-        if self.rules["end"] == "total":
+        if self.o["end"] == "total":
             return sum(self.pool.values()) >= self.n * self.target
         return all(v >= self.target for v in self.pool.values())
 
@@ -201,7 +225,7 @@ class _Scorer:
         valued again at settlement. With ``leningrad_overs`` the settlement moves the
         under-played points (×2) itself, so nothing is written here.
         """
-        if self.rules["leningrad_overs"]:
+        if self.o["leningrad_overs"]:
             self.notes.append(f"ended early ({reason}): the pools are settled with leningrad_overs")
             return
         for p in self.players:
@@ -231,6 +255,8 @@ class _Scorer:
 
     # ------------------------------------------------------------------ one deal
     def _deal(self, d: Deal, dealer: Optional[str]) -> None:
+        self.cur_dealer = dealer
+        self.cur_name = str(d.contract)
         active = self.record.active_players(dealer)
         if d.bomb is not None:
             self._check_player(d.bomb, d.path + ("bomb",))
@@ -240,7 +266,7 @@ class _Scorer:
             if self.streak:
                 self._check_exit(d)
             made = self._contract(d, dealer, active)
-            reset = self.rules["allpass.progression_reset"]
+            reset = self.o["allpass.progression_reset"]
             if reset == "any-deal" or (made and (reset == "made-game" or made == "whisted")):
                 self.streak = 0
             self.dark_streak = 0
@@ -257,7 +283,7 @@ class _Scorer:
                 self._whists(who, on, pen.whists, "penalty", why)
 
     def _check_exit(self, d: Deal) -> None:
-        exits = self.rules["allpass.exit"]
+        exits = self.o["allpass.exit"]
         if not exits or not d.contract.is_tricks:
             return
         need = exits[min(self.streak, len(exits)) - 1]
@@ -266,7 +292,7 @@ class _Scorer:
                               f"is below the exit level {need} (allpass.exit)")
 
     def _gain_bomb(self, d: Deal, factor: int) -> None:
-        if not self.rules["dark"]:
+        if not self.o["dark"]:
             self.notes.append(f"deal {d.number}: bomb ignored (dark = no)")
             return
         self.bombs[d.bomb].append(factor)  # type: ignore[index]
@@ -274,15 +300,15 @@ class _Scorer:
     def _factor(self, d: Deal, declarer: str) -> Tuple[Fraction, Optional[str]]:
         """Classic doublings (Кодекс 3.3.19, fn29–fn31): a dark bid ×2 and the declarer's
         oldest bomb (kept on a lost game, used up by a won one)."""
-        k = F(1)
+        k = 1
         why = []
         if d.dark:
-            if self.rules["dark"]:
+            if self.o["dark"]:
                 k *= 2
                 why.append("dark ×2")
             else:
                 self.notes.append(f"deal {d.number}: dark ignored (dark = no)")
-        if self.rules["dark"] and self.bombs[declarer]:
+        if self.o["dark"] and self.bombs[declarer]:
             b = self.bombs[declarer][0]
             k *= b
             why.append(f"bomb ×{b}")
@@ -291,6 +317,8 @@ class _Scorer:
     def _tricks(self, d: Deal, allowed: Sequence[str], required: Sequence[str],
                 what: str) -> Dict[str, int]:
         t = d.tricks_map()
+        if t is None and d.play is not None:
+            t = self._replayed_tricks(d)
         if t is None:
             raise ScoringError(f"deal {d.number}: tricks: {what} needs everyone's tricks", d.path + ("tricks",))
         for p, v in t.items():
@@ -301,19 +329,25 @@ class _Scorer:
                 raise ScoringError(f"deal {d.number}: tricks: {p}: {v} is not a trick count 0–10",
                                    d.path + ("tricks", p))
         missing = [p for p in required if p not in t]
-        if missing:
-            raise ScoringError(f"deal {d.number}: tricks: missing {', '.join(missing)}", d.path + ("tricks",))
         if sum(t.values()) != 10:
-            raise ScoringError(f"deal {d.number}: tricks: they add up to {sum(t.values())}, not 10",
+            raise ScoringError(f"deal {d.number}: tricks: they add up to {sum(t.values())}, not 10"
+                               + (f" (missing: {', '.join(missing)})" if missing else ""),
                                d.path + ("tricks",))
+        # a player left out of a list that already adds up to 10 took no trick
         out = {p: 0 for p in allowed}
         out.update(t)
         return out
 
+    def _replayed_tricks(self, d: Deal) -> Optional[Dict[str, int]]:
+        """A full deal without `tricks`: replay it (the engine refuses a revoke, a card not held…)."""
+        from ..engine import replay_deal
+        rep = replay_deal(self.record, d, self.rules, self.cur_dealer, raise_errors=True)
+        return dict(rep.counts) if rep.counts is not None else None
+
     # ------------------------------------------------------------------ contracts
     def _contract(self, d: Deal, dealer: Optional[str], active: Tuple[str, ...]):
         """Score a trick contract or misère; returns falsy (failed), True (made) or "whisted"."""
-        r = self.rules
+        r = self.o
         if d.declarer is None:
             raise ScoringError(f"deal {d.number}: a {d.contract} needs a declarer", d.path)
         D = self._check_player(d.declarer, d.path + ("declarer",))
@@ -335,13 +369,13 @@ class _Scorer:
         tag = f" ({why})" if why else ""
         key = d.contract.price_key
         P = self.prices[key] * k
-        name = str(d.contract)
+        name = self.cur_name
 
         if d.contract.is_misere:
             made = self._misere(d, D, defenders, four_dealer, P, tag)
         else:
             made = self._tricks_contract(d, D, defenders, four_dealer, dec, P, k, tag)
-        if self.rules["dark"] and self.bombs[D] and made:
+        if self.o["dark"] and self.bombs[D] and made:
             self.bombs[D].pop(0)
         # the 4-player dealer's talon bonus (Кодекс 3.4.11), made or not, played or not
         if r["talon_bonus"]:
@@ -350,7 +384,7 @@ class _Scorer:
 
     def _talon_bonus(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],
                      P: Fraction, name: str) -> None:
-        r = self.rules
+        r = self.o
         if dealer is None and r["talon_bonus_3p"] == "none":
             return
         if d.talon is None:
@@ -365,11 +399,11 @@ class _Scorer:
             self._whists(dealer, D, amount, "talon-bonus", text)
         else:
             for p in defenders:
-                self._whists(p, D, amount / 2, "talon-bonus", text + ", half each")
+                self._whists(p, D, _half(amount), "talon-bonus", text + ", half each")
 
     def _consolation_writers(self, D: str, defenders: List[str], whisters: Sequence[str],
                              dealer: Optional[str]) -> List[str]:
-        to = self.rules["consolation_to"]
+        to = self.o["consolation_to"]
         out = list(whisters)
         if to in ("all", "defenders"):
             out += [p for p in defenders if p not in out]
@@ -378,25 +412,25 @@ class _Scorer:
         return [p for p in self.players if p in out]
 
     def _consolation_per_trick(self, P: Fraction, k: Fraction) -> Fraction:
-        c = self.rules["consolation"]
+        c = self.o["consolation"]
         if c == "none":
-            return ZERO
+            return 0
         if c == "price":
             return P * self.wm
-        return F(c) * k
+        return c * k
 
     def _misere(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],
                 P: Fraction, tag: str):
-        r = self.rules
+        r = self.o
         t = self._tricks(d, [D] + defenders, [D], "a misère")
         taken = t[D]
         if taken == 0:
             self._pool(D, P, "misere.made", f"misère made: {self._fmt(P)}{tag}")
             return True
-        self._mount(D, P * F(r["misere_fail"]) * taken, "misere.failed",
-                    f"misère with {taken} trick(s) × {self._fmt(P * F(r['misere_fail']))}{tag}")
-        k = P / self.prices["misere"] if self.prices["misere"] else F(1)
-        mw = F(r["misere_whists"]) * k
+        self._mount(D, P * r["misere_fail"] * taken, "misere.failed",
+                    f"misère with {taken} trick(s) × {self._fmt(P * r['misere_fail'])}{tag}")
+        k = F(P) / self.prices["misere"] if self.prices["misere"] else 1
+        mw = r["misere_whists"] * k
         for p in defenders:
             self._whists(p, D, mw * taken, "misere.whists",
                          f"caught the misère: {taken} × {self._fmt(mw)}")
@@ -408,9 +442,9 @@ class _Scorer:
 
     def _tricks_contract(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],
                          dec: Dict[str, Decision], P: Fraction, k: Fraction, tag: str):
-        r = self.rules
+        r = self.o
         level = d.contract.level or 0
-        name = str(d.contract)
+        name = self.cur_name
         wp = P * self.wm                      # whists per defender's trick
         # -- "without three" (seed 003: "odejść bez trzech … bez wistów")
         if d.concede:
@@ -432,7 +466,7 @@ class _Scorer:
             t = self._tricks(d, [D] + defenders, [D], "a checked ten")
             if r["checked_ten_fail"] == "mountain-only":
                 u = 10 - t[D]
-                self._mount(D, P * F(r["declarer_fail_multiplier"]) * u, "contract.failed",
+                self._mount(D, P * r["declarer_fail_multiplier"] * u, "contract.failed",
                             f"{name} checked, down {u}{tag}")
                 return False
             return self._played(d, D, defenders, dealer, list(defenders), None, P, k, tag, t,
@@ -455,9 +489,9 @@ class _Scorer:
                     dec: Dict[str, Decision], hw: str, P: Fraction, k: Fraction, tag: str):
         """Half-whist (Кодекс 3.8.7–3.8.8; seed 001 §4): made without play, the half-whister
         writes for half the quota; a returned whist is played by the returner."""
-        r = self.rules
+        r = self.o
         level = d.contract.level or 0
-        name = str(d.contract)
+        name = self.cur_name
         path = d.path + ("whist", hw)
         if not r["half_whist"]:
             raise ScoringError(f"deal {d.number}: whist: half-whist is not allowed under these rules "
@@ -478,7 +512,9 @@ class _Scorer:
                                    "(return_whist = no)", d.path + ("return",))
             if ret == other:
                 t = self._tricks(d, [D] + defenders, [D] + defenders, f"a returned {name}")
-                made = self._played(d, D, defenders, dealer, [ret], None, P, k, tag, t, responsible=True)
+                # "уходивший за полвиста вистов при ремизе разыгрывающего не пишет" (Кодекс 3.8.14)
+                made = self._played(d, D, defenders, dealer, [ret], None, P, k, tag, t, responsible=True,
+                                    split=False)
                 return "whisted" if made else False
             if ret == dealer:
                 # FSPR*: the dealer writes all the whists but answers for no shortfall
@@ -488,7 +524,7 @@ class _Scorer:
             raise ScoringError(f"deal {d.number}: return: only the passer ({other})"
                                + (f" or the dealer ({dealer})" if dealer else "")
                                + " may return the whist", d.path + ("return",))
-        half_tricks = F(_quota(level), 2) if level == 6 else F(r["half_whist_7_tricks"])
+        half_tricks = F(_quota(level), 2) if level == 6 else r["half_whist_7_tricks"]
         self._pool(D, P, "contract.unplayed", f"{name}, half-whist: {self._fmt(P)}{tag}")
         self._whists(hw, D, half_tricks * P * self.wm, "whist.half",
                      f"half-whist: {self._fmt(half_tricks)} trick(s) × {self._fmt(P * self.wm)}")
@@ -496,11 +532,11 @@ class _Scorer:
 
     def _played(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],
                 whisters: List[str], returner: Optional[str], P: Fraction, k: Fraction, tag: str,
-                t: Dict[str, int], responsible: bool) -> bool:
+                t: Dict[str, int], responsible: bool, split: bool = True) -> bool:
         """A played trick contract: pool or mountain, trick whists, consolation, shortfall."""
-        r = self.rules
+        r = self.o
         level = d.contract.level or 0
-        name = str(d.contract)
+        name = self.cur_name
         wp = P * self.wm
         taken = t[D]
         td = sum(t[p] for p in defenders)
@@ -509,7 +545,7 @@ class _Scorer:
             self._pool(D, P, "contract.made", f"{name} made: {self._fmt(P)}{tag}")
         else:
             u = level - taken
-            per = P * F(r["declarer_fail_multiplier"])
+            per = P * r["declarer_fail_multiplier"]
             self._mount(D, per * u, "contract.failed", f"{name} down {u} × {self._fmt(per)}{tag}")
         # -- whists for the defenders' tricks (Кодекс fn53, 3.8.13, 3.8.14)
         if returner is not None:
@@ -523,10 +559,10 @@ class _Scorer:
             q = defenders[1] if w == defenders[0] else defenders[0]
             n_tr = td if r["single_whist"] == "all" else t[w]
             amount = n_tr * wp
-            split = r["whist_style"] == "gentleman" and (not made or r["gentleman_split_when_made"])
+            split = split and r["whist_style"] == "gentleman" and (not made or r["gentleman_split_when_made"])
             if split:
                 for p in (w, q):
-                    self._whists(p, D, amount / 2, "whist.split",
+                    self._whists(p, D, _half(amount), "whist.split",
                                  f"gentleman whist: half of {n_tr} trick(s) × {self._fmt(wp)}")
             else:
                 self._whists(w, D, amount, "whist.tricks", f"{n_tr} trick(s) × {self._fmt(wp)}")
@@ -543,22 +579,26 @@ class _Scorer:
         return made
 
     def _rate(self, whister: str, P: Fraction) -> Fraction:
-        resp = self.rules["responsibility"]
+        resp = self.o["responsibility"]
         if resp == "none":
-            return ZERO
+            return 0
         if resp == "full" or (resp == "half-until-closed" and self.pool[whister] >= self.target):
             return P * self.wm
-        return P * self.wm * HALF
+        return _half(P * self.wm)
 
     def _shortfall(self, d: Deal, level: int, defenders: List[str], whisters: List[str],
                    t: Dict[str, int], td: int, P: Fraction) -> None:
-        r = self.rules
+        r = self.o
         q = _quota(level)
         if td >= q:
             return
-        name = str(d.contract)
+        name = self.cur_name
         if len(whisters) == 1:
             w = whisters[0]
+            if r["single_whist_quota"] == "half":
+                q = (q + 1) // 2
+                if td >= q:
+                    return
             miss = q - td
             self._mount(w, miss * self._rate(w, P), "shortfall",
                         f"whisted {name}: defenders {miss} short of {q}")
@@ -586,10 +626,10 @@ class _Scorer:
     # ------------------------------------------------------------------ all-pass
     def _all_pass(self, d: Deal, dealer: Optional[str], active: Tuple[str, ...]) -> None:
         """All-pass (Кодекс 3.7; seed 001 §6; seeds 003, 004 for Rostov)."""
-        r = self.rules
+        r = self.o
         self.streak += 1
         prog = r["allpass.progression"]
-        price = F(prog[min(self.streak, len(prog)) - 1]) if prog else F(r["allpass.trick_price"])
+        price = prog[min(self.streak, len(prog)) - 1] if prog else r["allpass.trick_price"]
         tag = ""
         if d.dark:
             if r["dark"]:
@@ -610,6 +650,11 @@ class _Scorer:
         participants = list(active)
         if four_dealer is not None and talon == "dealer-plays":
             participants.append(four_dealer)
+        elif four_dealer is not None and (d.tricks_map() or {}).get(four_dealer):
+            # the record says the dealer won talon tricks: the facts win over the option
+            participants.append(four_dealer)
+            self.notes.append(f"deal {d.number}: the dealer {four_dealer} took talon tricks although "
+                              f"allpass.talon = {r['allpass.talon']}; scored as recorded")
         t = self._tricks(d, participants, list(active), "an all-pass deal")
         # the zero-trick bonus
         zt = r["allpass.zero_trick_points"]
@@ -643,7 +688,7 @@ class _Scorer:
     def _rostov(self, d: Deal, active: Tuple[str, ...], t: Dict[str, int], price: Fraction) -> None:
         """Rostov: the fewest-tricks player writes whists on the others per trick; two tied for
         fewest write on the third by half each (Кодекс 3.7.2.2; seeds 003, 004)."""
-        per = F(self.rules["allpass.rostov_whists"]) * price
+        per = self.o["allpass.rostov_whists"] * price
         fewest = min(t[p] for p in active)
         writers = [p for p in active if t[p] == fewest]
         others = [p for p in active if p not in writers]
