@@ -17,6 +17,12 @@ from .model import Adjust, Deal, Record, Sheet
 
 def check_document(doc: Document) -> List[Problem]:
     """All problems of a loaded document (empty when it is valid), located."""
+    from .loader import paused_gc
+    with paused_gc():
+        return _check_document(doc)
+
+
+def _check_document(doc: Document) -> List[Problem]:
     try:
         kind = _format_check(doc, None)
     except InputError as exc:
