@@ -76,22 +76,23 @@ def dealers(record: Record, rules: Any, explicit: bool = True,
     return out
 
 
-def expected_dealer(record: Record, rules: Any, deal: Deal) -> Optional[str]:
-    """The dealer the rotation gives `deal`, continuing from the previous deal's actual dealer."""
+def expected_dealers(record: Record, rules: Any) -> Dict[int, str]:
+    """The dealer the rotation gives each deal, continuing from the previous deal's actual dealer
+    (its `dealer:` when written), so one wrong `dealer:` is reported once, at that deal."""
     players = record.players
-    actual = dealers(record, rules, explicit=True)
+    if not players:
+        return {}
     get = rules.get if rules is not None else (lambda name, default=None: default)
     same = bool(get("allpass.same_dealer", False))
     kinds = deal_kinds(record, rules)
-    prev: Optional[Deal] = None
+    seat = players.index(record.first_dealer) if record.first_dealer in players else 0
+    out: Dict[int, str] = {}
     for entry in record.deals:
-        if isinstance(entry, Deal):
-            if entry.pos == deal.pos:
-                break
-            prev = entry
-    if prev is None:
-        return players[players.index(record.first_dealer)] if record.first_dealer in players else players[0]
-    seat = players.index(actual[prev.pos])
-    if not (same and kinds.get(prev.pos) == MANDATORY):
-        seat = (seat + 1) % len(players)
-    return players[seat]
+        if not isinstance(entry, Deal):
+            continue
+        out[entry.pos] = players[seat]
+        if entry.dealer is not None and entry.dealer in players:
+            seat = players.index(entry.dealer)
+        if not (same and kinds.get(entry.pos) == MANDATORY):
+            seat = (seat + 1) % len(players)
+    return out

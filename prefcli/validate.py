@@ -69,15 +69,16 @@ def check_record(record: Record) -> List[Problem]:
         problems.add(("players",), f"{len(players)} players listed; a game has 3 or 4 players")
     if record.first_dealer is not None and record.first_dealer not in seated:
         problems.add(("first_dealer",), _not_seated(record.first_dealer, players))
-    from .seating import dealers as seat_dealers
+    from .seating import dealers as seat_dealers, expected_dealers
     dealers = seat_dealers(record, rules)
+    expected = expected_dealers(record, rules)
     misere_after = (rules.get("misere_after") if rules else None) or "8NT"
     rungs = {c: i for i, c in enumerate(ladder(misere_after))}
     for entry in record.deals:
         if isinstance(entry, Adjust):
             _check_adjust(entry, players, problems)
         else:
-            _check_deal(entry, record, rules, dealers.get(entry.pos), rungs, problems)
+            _check_deal(entry, record, rules, dealers.get(entry.pos), expected.get(entry.pos), rungs, problems)
     if record.start is not None:
         _check_sheet_names(record.start.pool, ("start", "pool"), players, problems)
         _check_sheet_names(record.start.mountain, ("start", "mountain"), players, problems)
@@ -132,8 +133,8 @@ def _defenders(players: Sequence[str], active: Sequence[str], declarer: str) -> 
     return [p for p in order if p in active]
 
 
-def _check_deal(deal: Deal, record: Record, rules, dealer: Optional[str], rungs: Dict[Contract, int],
-                problems: Problems) -> None:
+def _check_deal(deal: Deal, record: Record, rules, dealer: Optional[str], expected: Optional[str],
+                rungs: Dict[Contract, int], problems: Problems) -> None:
     path = deal.path
     n = deal.number
     players = record.players
@@ -141,8 +142,6 @@ def _check_deal(deal: Deal, record: Record, rules, dealer: Optional[str], rungs:
     c = deal.contract
 
     if deal.dealer is not None:
-        from .seating import expected_dealer
-        expected = expected_dealer(record, rules, deal)
         if deal.dealer not in seated:
             problems.add(path + ("dealer",), _not_seated(deal.dealer, players))
         elif expected is not None and deal.dealer != expected:
