@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from typing import Any, Dict, List, Optional
+from typing import Dict, List, Optional
 
 import click
 

@@ -20,6 +20,7 @@ import os
 import re
 import sys
 from contextlib import contextmanager
+from functools import lru_cache
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
@@ -538,6 +539,65 @@ def build_record(doc: Document, check_schema: bool = True):
     if problems:
         raise InputError([doc.place(p) for p in problems])
     return record
+
+
+@lru_cache(maxsize=1)
+def _record_keys() -> Optional[Tuple[frozenset, frozenset, frozenset, frozenset]]:
+    """Field names the record schema allows (top level, deal, adjust entry, penalty), or None."""
+    try:
+        from .schemas_util import schema
+        sch = schema("record")
+        deal = sch["$defs"]["deal"]["properties"]
+        return (frozenset(sch["properties"]), frozenset(deal), frozenset(sch["$defs"]["adjust"]["properties"]),
+                frozenset(deal["penalties"]["items"]["properties"]))
+    except Exception:  # noqa: BLE001 - a schema of another shape: always run the full check
+        return None
+
+
+def record_keys_known(data: Any) -> bool:
+    """A cheap look for misspelt or unknown fields (the schema's `additionalProperties: false`),
+    the one kind of mistake that building a record would not notice by itself."""
+    keys = _record_keys()
+    if keys is None or not isinstance(data, dict):
+        return False
+    top, deal, adjust, penalty = keys
+    if not top.issuperset(data):
+        return False
+    deals = data.get("deals", [])
+    if not isinstance(deals, list):
+        return False
+    for d in deals:
+        if not isinstance(d, dict):
+            return False
+        if "adjust" in d:
+            if not adjust.issuperset(d):
+                return False
+        elif not deal.issuperset(d):
+            return False
+        pens = d.get("penalties")
+        if pens is not None:
+            if not isinstance(pens, list) or not all(isinstance(x, dict) and penalty.issuperset(x) for x in pens):
+                return False
+    return True
+
+
+def build_record_fast(doc: Document):
+    """Build a record for score, replay and settle without the JSON Schema pass when it is not needed.
+
+    The schema pass costs about 1.5 times a bare libyaml parse on a long record, while the model
+    builder already refuses every wrong value with a located message; only unknown field names
+    would slip through, and those are looked for cheaply. Anything wrong → the full schema check
+    runs, so the messages are exactly validate's. `prefcli validate` always runs the schema.
+    """
+    from .model import record_from_data
+
+    _format_check(doc, "record")
+    if record_keys_known(doc.data):
+        problems = Problems()
+        record = record_from_data(doc.data, problems)
+        if not problems:
+            return record
+    return build_record(doc)
 
 
 def build_sheet(doc: Document, check_schema: bool = True):

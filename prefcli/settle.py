@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 from decimal import Decimal
 from fractions import Fraction
 from typing import (Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence,
@@ -734,18 +733,13 @@ def settle_source(source: str, options: SettleOptions) -> InputResult:
     from .presets import OptionError
     doc = None
     try:
-        from .loader import build_record, build_sheet, load_document
+        from .loader import build_record_fast, build_sheet, load_document
         doc = load_document(source)
         if isinstance(doc.data, dict) and doc.data.get("format") == TOURNAMENT_FORMAT:
             import os
             base = os.path.dirname(source) if source != "-" else ""
             return InputResult(source, kind="tournament", tournament=tournament_from_data(doc.data, base))
-        if doc.kind == "record" and _record_keys_known(doc.data):
-            try:
-                return settle_document(build_record(doc, check_schema=False), options, doc.name)
-            except Exception:  # noqa: BLE001 - redone below with the schema first, for its messages
-                pass
-        obj = build_record(doc) if doc.kind == "record" else build_sheet(doc)
+        obj = build_record_fast(doc) if doc.kind == "record" else build_sheet(doc)
         return settle_document(obj, options, doc.name)
     except InputError as exc:
         return InputResult(source, problems=tuple(p if p.file else p.at(file=source) for p in exc.problems))
@@ -759,52 +753,6 @@ def settle_source(source: str, options: SettleOptions) -> InputResult:
             return InputResult(source, problems=(Problem(f"cannot read: {exc}", (), source),))
         return InputResult(source, problems=(Problem(f"internal error: {type(exc).__name__}: {exc}",
                                                      (), source, kind="internal"),))
-
-
-@lru_cache(maxsize=1)
-def _record_keys() -> Optional[Tuple[frozenset, frozenset, frozenset, frozenset]]:
-    """Field names the record schema allows (top level, deal, adjust entry, penalty), or None."""
-    try:
-        from .schemas_util import schema
-        sch = schema("record")
-        deal = sch["$defs"]["deal"]["properties"]
-        return (frozenset(sch["properties"]), frozenset(deal), frozenset(sch["$defs"]["adjust"]["properties"]),
-                frozenset(deal["penalties"]["items"]["properties"]))
-    except Exception:  # noqa: BLE001 - a schema of another shape: always run the full check
-        return None
-
-
-def _record_keys_known(data: Any) -> bool:
-    """A cheap look for misspelt or unknown fields, the one kind of mistake that building and
-    scoring a record would not notice by themselves.
-
-    Settling a batch of valid records is dominated by the JSON Schema check (about 1.5 times
-    a bare libyaml parse, against ~0.6 for the rest of the work), so a record whose fields are
-    all known is built and scored directly; anything that then goes wrong is done again with
-    the schema first, so the messages are the same as ever. `prefcli validate` is the full check.
-    """
-    keys = _record_keys()
-    if keys is None or not isinstance(data, dict):
-        return False
-    top, deal, adjust, penalty = keys
-    if not top.issuperset(data):
-        return False
-    deals = data.get("deals", [])
-    if not isinstance(deals, list):
-        return False
-    for d in deals:
-        if not isinstance(d, dict):
-            return False
-        if "adjust" in d:
-            if not adjust.issuperset(d):
-                return False
-        elif not deal.issuperset(d):
-            return False
-        pens = d.get("penalties")
-        if pens is not None:
-            if not isinstance(pens, list) or not all(isinstance(x, dict) and penalty.issuperset(x) for x in pens):
-                return False
-    return True
 
 
 def _locate(doc: Any, source: str, path: Path, message: str) -> Problem:

@@ -6,13 +6,12 @@ the rules engine's (``prefcli.engine.check_record``); this module calls it on ev
 """
 from __future__ import annotations
 
-from collections import Counter
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from .cards import DECK, Contract, Decision, ladder
 from .diagnostics import InputError, Problem, Problems
 from .loader import Document, build_record, build_sheet, _format_check, schema_problems
-from .model import Adjust, Deal, Record, Sheet
+from .model import Adjust, Deal, Record
 
 
 def check_document(doc: Document) -> List[Problem]:

@@ -85,7 +85,7 @@ def command(files: Sequence[str], deal_no: Optional[int], fmt: str, check: bool,
     contract, whists, then trick by trick, and check every step under the record's preset."""
     from ..diagnostics import InputError, Problem
     from ..engine import replay_record
-    from ..loader import build_record, load_document
+    from ..loader import build_record_fast, load_document
     from ..presets import OptionError, resolve_rules
 
     pairs = parse_sets(sets)
@@ -96,11 +96,8 @@ def command(files: Sequence[str], deal_no: Optional[int], fmt: str, check: bool,
     many = len(inputs) > 1
     for source in inputs:
         try:
-            # The JSON Schema pass is validate's: it costs several times the parse on a large
-            # record, and the model builder plus validate's rule checks below already refuse
-            # every impossible card, wrong count and unknown player with a located message.
             doc = load_document(source)
-            record = build_record(doc, check_schema=False)
+            record = build_record_fast(doc)
         except InputError as exc:
             failed = True
             for p in exc.problems:

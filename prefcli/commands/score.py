@@ -63,12 +63,12 @@ def _run(file: str, variant: Optional[str], sets: Sequence[str], fmt: str, expla
 def score_file(file: str, variant: Optional[str], sets: Sequence) -> Any:
     """Load and score a record; every failure becomes a located InputError (or OptionError).
 
-    The JSON Schema pass is slow on long records (seconds for 10,000 deals), so a record is
-    first built and scored directly, after a quick check that it has no unknown keys; only when
-    something is wrong does the full schema check run, so its precise messages come first.
+    The record is built by the loader's fast path (no schema pass for a record whose fields are
+    all known); when scoring fails, the schema and validate's rule checks run, so their precise
+    messages come first.
     """
     from ..diagnostics import InputError
-    from ..loader import build_record, load_document, schema_problems
+    from ..loader import build_record_fast, load_document, schema_problems
     from ..presets import OptionError, resolve_rules
     from ..scoring import score
 
@@ -78,9 +78,7 @@ def score_file(file: str, variant: Optional[str], sets: Sequence) -> Any:
                                       "reads a game record (pref-record/1): use prefcli settle for a sheet")])
     record = None
     try:
-        record = build_record(doc, check_schema=False)
-        if _unknown_keys(doc.data):
-            raise _NeedSchema()
+        record = build_record_fast(doc)
         rules = resolve_rules(record.rules, variant=variant, sets=sets)
         return score(record, rules)
     except Exception as exc:           # noqa: BLE001 - re-raised below, located
@@ -102,32 +100,8 @@ def score_file(file: str, variant: Optional[str], sets: Sequence) -> Any:
         message = getattr(exc, "message", None)
         if isinstance(exc, OptionError) and not path:
             raise                       # --set / --variant: nothing to locate in the file
-        if message is not None and (path or type(exc).__name__ != "_NeedSchema"):
+        if message is not None:
             raise InputError([doc.problem(tuple(path or ()), message)]) from None
         raise
 
 
-class _NeedSchema(Exception):
-    message = "the record does not match its schema"
-    path = ()
-
-
-_TOP = frozenset(("format", "meta", "players", "rules", "first_dealer", "deals", "start", "end"))
-_DEAL = frozenset(("contract", "declarer", "bid", "dealer", "whist", "open", "tricks", "hands", "talon",
-                   "auction", "discard", "play", "claim", "dark", "bomb", "takeover", "concede", "return",
-                   "penalties", "note"))
-
-
-def _unknown_keys(data: Any) -> bool:
-    """A cheap stand-in for the schema's `additionalProperties: false` on the record and its deals."""
-    if not isinstance(data, dict) or not _TOP.issuperset(data):
-        return True
-    for d in data.get("deals") or ():
-        if not isinstance(d, dict):
-            return True
-        if "adjust" in d:
-            if len(d) != 1:
-                return True
-        elif not _DEAL.issuperset(d):
-            return True
-    return False

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from ..diagnostics import Path
 
@@ -229,7 +229,7 @@ def register_preset(preset: Preset) -> Preset:
 
 def _load() -> None:
     if not _PRESETS:
-        from . import lithuanian, russian  # noqa: F401  (registers presets)
+        from . import lithuanian, russian  # noqa: F401 - importing registers the presets
 
 
 def presets() -> List[Preset]:

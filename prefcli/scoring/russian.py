@@ -445,7 +445,6 @@ class _Scorer:
         r = self.o
         level = d.contract.level or 0
         name = self.cur_name
-        wp = P * self.wm                      # whists per defender's trick
         # -- "without three" (seed 003: "odejść bez trzech … bez wistów")
         if d.concede:
             if not r["without_three"]:
