@@ -254,6 +254,8 @@ class Document:
                 return "record"
             if fmt.startswith("pref-sheet/"):
                 return "sheet"
+            if fmt.startswith("pref-tournament/"):
+                return "tournament"
         return None
 
     def _node_root(self):
@@ -510,7 +512,7 @@ def _format_check(doc: Document, expected_kind: Optional[str]) -> Optional[str]:
                                           f"(pref-record/1 or pref-sheet/1), found {type_name(data)}",
                                       "schema")])
     fmt = data.get("format")
-    known = {"pref-record/1": "record", "pref-sheet/1": "sheet"}
+    known = {"pref-record/1": "record", "pref-sheet/1": "sheet", "pref-tournament/1": "tournament"}
     if fmt not in known:
         if isinstance(fmt, str) and (fmt.startswith("pref-record/") or fmt.startswith("pref-sheet/")):
             msg = f"unsupported format version '{fmt}': this prefcli reads pref-record/1 and pref-sheet/1"

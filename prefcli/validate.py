@@ -26,6 +26,8 @@ def _check_document(doc: Document) -> List[Problem]:
         kind = _format_check(doc, None)
     except InputError as exc:
         return exc.problems
+    if kind == "tournament":
+        return _tournament_rules(doc)
     probs = schema_problems(doc, kind)  # type: ignore[arg-type]
     if probs:
         return probs
@@ -40,6 +42,19 @@ def _check_document(doc: Document) -> List[Problem]:
     out = [doc.place(p) for p in problems]
     out.sort(key=lambda p: (p.line or 0, p.column or 0))
     return out
+
+
+def _tournament_rules(doc: Document) -> List[Problem]:
+    """A tournament file (settle's standings rules): checked by the same parser settle uses."""
+    import os
+    from .settle import SettlementError, tournament_from_data
+    base = os.path.dirname(doc.name) if doc.name != "<stdin>" else ""
+    try:
+        t = tournament_from_data(doc.data, base)
+    except SettlementError as exc:
+        return [doc.problem(exc.path, exc.message)]
+    missing = [f for f in getattr(t, "inputs", ()) if not os.path.exists(f)]
+    return [doc.problem(("inputs",), f"no such input file: {f}") for f in missing]
 
 
 def _sheet_rules(doc: Document) -> List[Problem]:

@@ -19,7 +19,7 @@ ALL = sorted(p for p in EXAMPLES.rglob("*") if p.suffix in (".yaml", ".yml", ".j
 
 def is_prefcli_doc(path):
     data = load_document(str(path)).data
-    return isinstance(data, dict) and str(data.get("format", "")).startswith(("pref-record/", "pref-sheet/"))
+    return isinstance(data, dict) and str(data.get("format", "")).startswith(("pref-record/", "pref-sheet/", "pref-tournament/"))
 
 
 @pytest.mark.parametrize("path", [p for p in ALL if is_prefcli_doc(p)], ids=lambda p: str(p.relative_to(EXAMPLES)))

@@ -199,3 +199,11 @@ deals:
     assert any("add up to 7" in m for m in messages(text.replace("S: 2", "S: 1")))
     sochi = text.replace("lithuanian, pool: 150", "sochi, pool: 20")
     assert any("add up to 8, not 10" in m for m in messages(sochi))
+
+
+def test_tournament_files_are_checked():
+    """settle's pref-tournament/1 files (bands, cap, floor) are checked by validate with settle's parser."""
+    ok = "format: pref-tournament/1\nbands: [{above: 50, factor: '0.5'}]\nfloor: -65\n"
+    assert problems(ok) == []
+    bad = problems(ok.replace("floor: -65", "colour: red"))
+    assert len(bad) == 1 and "unknown field 'colour'" in bad[0].message and bad[0].line == 3
