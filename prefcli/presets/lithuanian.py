@@ -6,14 +6,15 @@ meaning and stay overridable (RULES.md §3–§4).
 from __future__ import annotations
 
 from . import Family, Option, Preset, register_family, register_preset
+from .common import auction_option
 
 _AUCTION = (
-    Option("misere_after", "choice", "the rung of the ladder the misère sits above", ("8NT", "9NT")),
+    auction_option("misere_after"),
     Option("bid_jumps", "bool", "a bid may skip rungs"),
     # auction and play rows used by the rules engine (prefcli.engine)
     Option("here_rule", "choice", "who may say \"Mine\" (hold the last bid): the first hand only (seed 002), or any player", ("first-hand", "any")),
     Option("misere_binding", "bool", "kabal'ny misère: only as a first call, binds the contract, not named after the talon (no: seed 002 names it after the talon)"),
-    Option("opening_bid", "choice", "the first bid: any rung, or only the lowest (seed 000: the first hand may open only 6♠)", ("any", "lowest")),
+    auction_option("opening_bid"),
     Option("auction_order", "choice", "clockwise (seed 002) or pairs: first and second hand contest, then the third contests the winner, the senior says \"mine\" (seed 000)", ("clockwise", "pairs")),
     Option("bomb_min_level", "int", "with a bomb only bids of this level or more are legal (seed 002: 7)"),
     Option("allpass.talon", "choice", "the talon in an eglė: dealer-plays (seed 002: the first two tricks led with the talon cards, played by the dealer; with 3 players such tricks belong to nobody), lead-suit, by-seats, or unused (seed 000)", ("by-seats", "lead-suit", "dealer-plays", "unused")),

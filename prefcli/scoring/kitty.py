@@ -11,25 +11,24 @@ from typing import Dict, List, Optional
 
 from ..model import Adjust, Deal, Record
 from ..presets import Rules
+from ..seating import BOMB, CONTRACT, GENERAL, MANDATORY, rotation
 from . import ScoreResult, ScoringError
-from .lt_common import (Book, F, _n, active_players, apply_adjust, apply_penalties, count_option,
-                        credit_tricks, dealers, defenders_of, price, read_defence, read_outcome,
+from .lt_common import (F, Game, _n, active_players, apply_adjust, apply_penalties, count_option, price,
                         replayed_counts, trick_counts, write_defence)
 
 FAMILY = "lithuanian-kitty"
 
+# prefcli.seating's kinds in this game's words: the leading eglutės, then any all-pass is an
+# "extra eglutė" (the game has no bomb; an all-pass after one would be an extra eglutė too).
+_KIND = {GENERAL: "eglute", MANDATORY: "extra", BOMB: "extra", CONTRACT: "contract"}
 
-class _Game:
+
+class _Game(Game):
+    family = FAMILY
+
     def __init__(self, record: Record, rules: Rules) -> None:
-        self.record = record
-        self.rules = rules
-        self.players = record.players
-        if len(self.players) not in (3, 4):
-            raise ScoringError(f"{len(self.players)} players; the game is for 3 or 4", ("players",))
-        self.words = dict(rules.family.words)
-        self.book = Book(self.players, self.words)
+        super().__init__(record, rules)
         self.size = F(rules["pool"])
-        self.hen_whists = F(rules["hen_whists"])
         self.half_winner: Optional[str] = None
         self.full_winner: Optional[str] = None
         self.ended_at: Optional[int] = None
@@ -84,22 +83,11 @@ def score_record(record: Record, rules: Rules) -> ScoreResult:
             book.write_mountain(None, p, sh, "eglute.skipped", f"eglutė skipped by agreement: {_n(sh)} {hens}")
         played_eglutes = eglutes_n
 
-    kinds: Dict[int, str] = {}
-    leading, seen = not skip, 0
-    for entry in record.deals:
-        if not isinstance(entry, Deal):
-            continue
-        if entry.contract.is_all_pass:
-            if leading and seen < eglutes_n:
-                kinds[entry.pos] = "eglute"
-                seen += 1
-            else:
-                kinds[entry.pos] = "extra"
-        else:
-            leading = False
-            kinds[entry.pos] = "contract"
-    same = bool(rules["allpass.same_dealer"])
-    dealer_of = dealers(record, lambda d: kinds.get(d.pos) == "extra" and same)
+    # The leading `eglutes` all-passes are eglutės (none when skip_eglute), any other all-pass an
+    # extra eglutė, after which the same dealer deals again when allpass.same_dealer says so.
+    seats = rotation(record, rules)
+    kinds = {pos: _KIND[kind] for pos, kind in seats.kinds.items()}
+    dealer_of = seats.dealers
 
     full_used: Dict[str, int] = {p: 0 for p in players}
     history: List[Dict[str, object]] = []
@@ -143,8 +131,7 @@ def _score_eglute(g: _Game, deal: Deal, dealer: str, kind: str) -> Dict[str, obj
     """An eglutė (seed 000): the talon stays untouched, "Už kiekvieną paimtą kirtį skiriami 3
     baudos taškai, vadinami vištomis"; the 4-player dealer sits out."""
     n = deal.number
-    if deal.declarer is not None or deal.whist:
-        raise ScoringError(f"deal {n}: an eglutė (all-pass) has no declarer and no whist decisions", deal.path)
+    g.check_allpass(deal, "eglutė")
     active = active_players(g.players, dealer)
     tricks = trick_counts(deal, active, derive=replayed_counts(g.record, deal, g.rules, dealer))
     th = F(g.rules["eglute.trick_hens"])
@@ -162,22 +149,8 @@ def _score_contract(g: _Game, deal: Deal, dealer: str, full_used: Dict[str, int]
     book = g.book
     n = deal.number
     c = deal.contract
-    declarer = deal.declarer
-    if declarer is None:
-        raise ScoringError(f"deal {n}: {c} needs a declarer", deal.path)
-    if declarer not in g.players:
-        raise ScoringError(f"deal {n}: '{declarer}' is not seated", deal.path + ("declarer",))
-    active = active_players(g.players, dealer)
-    if declarer not in active:
-        raise ScoringError(f"deal {n}: {declarer} deals and sits out with 4 players; the dealer cannot declare",
-                           deal.path + ("declarer",))
-    defenders = defenders_of(g.players, active, declarer)
-    defence = read_defence(deal, g.players, active, dealer, declarer, FAMILY, bool(rules["takeover"]))
-    tricks = (trick_counts(deal, active, derive=replayed_counts(g.record, deal, rules, dealer))
-              if defence.played else None)
-    if tricks is not None:
-        credit_tricks(defence, tricks, defenders)
-    outcome = read_outcome(deal, defence, tricks, declarer)
+    play = g.read_play(deal, dealer)
+    declarer, outcome = play.declarer, play.outcome
 
     # Seed 000: "Kiekvienas žaidėjas lošiku gali būti tiek kartų, kiek kartų buvo žaisti eglutės
     # žaidimai" — beyond that "visi taškai, vistai ir vištos ... mažinami pusiau". A halved turn
@@ -200,11 +173,6 @@ def _score_contract(g: _Game, deal: Deal, dealer: str, full_used: Dict[str, int]
         book.strike_hens(n, declarer, pts - to_kitty, rules["strike_other"], g.hen_whists, "hens.struck",
                          f"{label} made: {_n(pts - to_kitty)} of {_n(pts)} points strike {hens}")
     else:
-        rz = price(rules, "remiz", c)
-        what = "trick(s) taken" if c.is_misere else "missing trick(s)"
-        book.write_mountain(n, declarer, rz * outcome.missing * factor, "contract.failed",
-                            f"{label} failed: {outcome.missing} {what} × {_n(rz)} {hens}"
-                            + ("" if factor == 1 else f" × {_n(factor)}"))
-    write_defence(book, deal, rules, outcome, declarer, defenders, factor, False, f"{label}: ")
-    return {"declarer": declarer, "made": outcome.made, "factor": factor, "tricks": tricks,
-            "defence": defence.mode}
+        g.write_failed(deal, play, factor, label)
+    write_defence(book, deal, rules, outcome, declarer, play.defenders, factor, False, f"{label}: ")
+    return play.info(factor)

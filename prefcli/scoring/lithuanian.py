@@ -11,32 +11,42 @@ from typing import Dict, List, Optional
 
 from ..model import Adjust, Deal, Record
 from ..presets import Rules
+from ..seating import rotation
 from . import ScoreResult, ScoringError
-from .lt_common import (Book, F, _n, active_players, apply_adjust, apply_penalties, count_option,
-                        credit_tricks, dealers, defenders_of, first_hand, price, read_defence,
-                        read_outcome, replayed_counts, talon_tricks, trick_counts, write_defence)
+from .lt_common import (F, Defence, Game, _n, _times, active_players, apply_adjust, apply_penalties,
+                        count_option, first_hand, price, replayed_counts, talon_tricks, trick_counts,
+                        write_defence)
 
 FAMILY = "lithuanian"
 
 
-class _Game:
+class _Game(Game):
     """The running state of one classical game: the book, eglė strokes, the target."""
 
+    family = FAMILY
+
     def __init__(self, record: Record, rules: Rules) -> None:
-        self.record = record
-        self.rules = rules
-        self.players = record.players
-        if len(self.players) not in (3, 4):
-            raise ScoringError(f"{len(self.players)} players; the game is for 3 or 4", ("players",))
+        super().__init__(record, rules)
         self.four = len(self.players) == 4
-        self.words = dict(rules.family.words)
-        self.book = Book(self.players, self.words)
         self.target = F(rules["pool"])
-        self.hen_whists = F(rules["hen_whists"])
         self.sell_to = rules["sell_hens_to"]
         self.kitty_taken: Optional[str] = None
         self.notes: List[str] = []
         self.notes_after = False
+
+    def check_defence(self, deal: Deal, defence: Defence) -> None:
+        """Against a dark game (dark_defence): closed cards, and a dark 6 whisted by both."""
+        if not (deal.dark and self.rules["dark_defence"]):
+            return
+        n = deal.number
+        c = deal.contract
+        if c.is_tricks and c.level == 6 and defence.mode != "joint":
+            raise ScoringError(f"deal {n}: a dark 6 must be whisted by both defenders "
+                               "(seed 002: \"jie abu privalo vistuoti\")", deal.path + ("whist",))
+        if deal.open or defence.mode in ("both-hands", "takeover"):
+            raise ScoringError(f"deal {n}: against a dark game the defenders whist closed, each for himself "
+                               "(seed 002: \"privalo vistuoti uždaromis kortomis\")",
+                               deal.path + ("open" if deal.open else "takeover",))
 
     # --- the track and selling ------------------------------------------------------------
 
@@ -119,24 +129,11 @@ def score_record(record: Record, rules: Rules) -> ScoreResult:
     strokes0 = count_option(rules, "egles", n, "general", general_n)
     strokes: Dict[str, int] = {p: strokes0 for p in players}
 
-    kinds: Dict[int, str] = {}
-    leading, seen = True, 0
-    for entry in record.deals:
-        if not isinstance(entry, Deal):
-            continue
-        if entry.contract.is_all_pass:
-            if leading and seen < general_n:
-                kinds[entry.pos] = "general"
-                seen += 1
-            elif entry.bomb is not None and rules["bomb_allpass"] == "general":
-                kinds[entry.pos] = "bomb"
-            else:
-                kinds[entry.pos] = "mandatory"
-        else:
-            leading = False
-            kinds[entry.pos] = "contract"
-    same = bool(rules["allpass.same_dealer"])
-    dealer_of = dealers(record, lambda d: kinds.get(d.pos) == "mandatory" and same)
+    # The leading general_egles all-passes are general eglės, an all-pass after a bomb one too
+    # (bomb_allpass), any other a mandatory eglė, after which the same dealer deals again
+    # (allpass.same_dealer): prefcli.seating's kinds are this game's words.
+    seats = rotation(record, rules)
+    kinds, dealer_of = seats.kinds, seats.dealers
 
     history: List[Dict[str, object]] = []
     for entry in record.deals:
@@ -200,8 +197,7 @@ def _score_egle(g: _Game, deal: Deal, dealer: str, kind: str) -> Dict[str, objec
     nobody's ("neatitenka niekam")."""
     rules = g.rules
     n = deal.number
-    if deal.declarer is not None or deal.whist:
-        raise ScoringError(f"deal {n}: an eglė (all-pass) has no declarer and no whist decisions", deal.path)
+    g.check_allpass(deal, "eglė")
     active = active_players(g.players, dealer)
     with_dealer = g.four and bool(rules["egle.dealer"])
     takers = list(active) + ([dealer] if with_dealer else [])
@@ -235,30 +231,8 @@ def _score_contract(g: _Game, deal: Deal, dealer: str, strokes: Dict[str, int]) 
     book = g.book
     n = deal.number
     c = deal.contract
-    declarer = deal.declarer
-    if declarer is None:
-        raise ScoringError(f"deal {n}: {c} needs a declarer", deal.path)
-    if declarer not in g.players:
-        raise ScoringError(f"deal {n}: '{declarer}' is not seated", deal.path + ("declarer",))
-    active = active_players(g.players, dealer)
-    if declarer not in active:
-        raise ScoringError(f"deal {n}: {declarer} deals and sits out with 4 players; the dealer cannot declare",
-                           deal.path + ("declarer",))
-    defenders = defenders_of(g.players, active, declarer)
-    defence = read_defence(deal, g.players, active, dealer, declarer, FAMILY, bool(rules["takeover"]))
-    if deal.dark and rules["dark_defence"]:
-        if c.is_tricks and c.level == 6 and defence.mode != "joint":
-            raise ScoringError(f"deal {n}: a dark 6 must be whisted by both defenders "
-                               "(seed 002: \"jie abu privalo vistuoti\")", deal.path + ("whist",))
-        if deal.open or defence.mode in ("both-hands", "takeover"):
-            raise ScoringError(f"deal {n}: against a dark game the defenders whist closed, each for himself "
-                               "(seed 002: \"privalo vistuoti uždaromis kortomis\")",
-                               deal.path + ("open" if deal.open else "takeover",))
-    tricks = (trick_counts(deal, active, derive=replayed_counts(g.record, deal, rules, dealer))
-              if defence.played else None)
-    if tricks is not None:
-        credit_tricks(defence, tricks, defenders)
-    outcome = read_outcome(deal, defence, tricks, declarer)
+    play = g.read_play(deal, dealer)
+    declarer, defenders, outcome = play.declarer, play.defenders, play.outcome
 
     has_egle = strokes[declarer] > 0
     factor = F(1)
@@ -274,7 +248,6 @@ def _score_contract(g: _Game, deal: Deal, dealer: str, strokes: Dict[str, int]) 
         if F(rules["bomb_multiplier"]) != 1:
             parts.append("bomb")
     label = f"{declarer} {c}" + (f" ({', '.join(parts)} ×{_n(factor)})" if factor != 1 else "")
-    hens = g.words["mountain"]
 
     if outcome.made:
         pts = price(rules, "points", c) * factor
@@ -282,18 +255,13 @@ def _score_contract(g: _Game, deal: Deal, dealer: str, strokes: Dict[str, int]) 
         if has_egle:
             strokes[declarer] -= 1
     else:
-        rz = price(rules, "remiz", c)
-        what = "trick(s) taken" if c.is_misere else "missing trick(s)"
-        book.write_mountain(n, declarer, rz * outcome.missing * factor, "contract.failed",
-                            f"{label} failed: {outcome.missing} {what} × {_n(rz)} {hens}"
-                            + ("" if factor == 1 else f" × {_n(factor)}"))
+        g.write_failed(deal, play, factor, label)
     writeup = rules["writeup"] == "always" or (rules["writeup"] == "4-players" and g.four)
     write_defence(book, deal, rules, outcome, declarer, defenders, factor, writeup, f"{label}: ")
 
     if g.four:
         _dealer_writes(g, deal, dealer, declarer, outcome, factor, writeup, label)
-    return {"declarer": declarer, "made": outcome.made, "factor": factor, "tricks": tricks,
-            "defence": defence.mode}
+    return play.info(factor)
 
 
 def _dealer_writes(g: _Game, deal: Deal, dealer: str, declarer: str, outcome, factor: Fraction,
@@ -315,7 +283,7 @@ def _dealer_writes(g: _Game, deal: Deal, dealer: str, declarer: str, outcome, fa
         if tt:
             g.book.write_whists(n, dealer, declarer, wp * tt * factor, "talon.bonus",
                                 f"{label}: talon bonus, {tt} potential trick(s) in the talon × {_n(wp)}"
-                                + ("" if factor == 1 else f" × {_n(factor)}"))
+                                + _times(factor))
     if outcome.made or not writeup or outcome.defence.whisters == [dealer]:
         return
     mode = rules["writeup_dealer"]
@@ -324,4 +292,4 @@ def _dealer_writes(g: _Game, deal: Deal, dealer: str, declarer: str, outcome, fa
     g.book.write_whists(n, dealer, declarer, wp * outcome.missing * factor, "whists.writeup",
                         f"{label}: write-up by the dealer, {outcome.missing} "
                         + ("trick(s) the misère declarer took" if c.is_misere else "missing trick(s)")
-                        + f" × {_n(wp)}" + ("" if factor == 1 else f" × {_n(factor)}"))
+                        + f" × {_n(wp)}" + _times(factor))

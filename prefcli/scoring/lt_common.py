@@ -3,13 +3,15 @@
 Seed 002 (classical "kleboniškasis") and seed 000 ("eglutė and kitty") differ in their tables
 and in what a made contract writes, but read a deal the same way: who whisted and for which
 hands, what the defenders had to take together, and who pays the shortfall. Those readings live
-here so that both families agree on them.
+here so that both families agree on them, with the steps both scorers take alike (:class:`Game`:
+reading a contract's play, writing a failed contract). Who deals and which all-passes are eglės
+or eglutės is prefcli.seating's answer.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 from ..cards import Card, Contract, Decision, Rank, defenders_quota
 from ..model import Adjust, Deal, Record
@@ -119,26 +121,6 @@ def count_option(rules: Rules, name: str, players: int, auto: str, auto_value: i
     if f.denominator != 1:
         raise ScoringError(f"rules: {name} must be a whole number, not {_n(f)}", ("rules", name))
     return int(f)
-
-
-def dealers(record: Record, repeats) -> Dict[int, str]:
-    """Dealer per deal pos. `repeats(deal)` says the same dealer deals the next deal again.
-
-    A deal's own `dealer:` wins (the record says who dealt) and the rotation goes on from him.
-    """
-    players = record.players
-    n = len(players)
-    seat = players.index(record.first_dealer) if record.first_dealer in players else 0
-    out: Dict[int, str] = {}
-    for entry in record.deals:
-        if not isinstance(entry, Deal):
-            continue
-        if entry.dealer is not None and entry.dealer in players:
-            seat = players.index(entry.dealer)
-        out[entry.pos] = players[seat]
-        if not repeats(entry):
-            seat = (seat + 1) % n
-    return out
 
 
 def active_players(players: Sequence[str], dealer: str) -> List[str]:
@@ -257,30 +239,22 @@ def talon_tricks(talon: Optional[Sequence[Card]], misere: bool, misere_form: str
     Misère (`sevens`): a seven 1, the eight beside the seven of its suit 1 more ("septynakė ar
     tos pačios spalvos septynakė su aštuonake"; counts inferred).
     """
-    if not talon:
+    if not talon or (misere and misere_form == "none"):
         return 0
     cards = set(talon)
-    suits = {c.suit for c in cards}
     count = 0
-    if misere:
-        if misere_form == "none":
-            return 0
-        for s in suits:
-            ranks = {c.rank for c in cards if c.suit is s}
-            if Rank.SEVEN in ranks:
-                count += 1
-                if Rank.EIGHT in ranks:
-                    count += 1
-        return count
-    for s in suits:
+    for s in {c.suit for c in cards}:
         ranks = {c.rank for c in cards if c.suit is s}
-        if Rank.ACE in ranks:
-            count += 1
-            if Rank.KING in ranks:
-                count += 1
-        elif Rank.KING in ranks and Rank.QUEEN in ranks:
-            count += 1
+        if misere:
+            count += _head_and_next(ranks, Rank.SEVEN, Rank.EIGHT)
+        else:
+            count += _head_and_next(ranks, Rank.ACE, Rank.KING) or int(Rank.KING in ranks and Rank.QUEEN in ranks)
     return count
+
+
+def _head_and_next(ranks: Set[Rank], head: Rank, beside: Rank) -> int:
+    """1 for `head` in a suit, 1 more for `beside` with it (ace and king; seven and eight)."""
+    return (1 + (beside in ranks)) if head in ranks else 0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -501,3 +475,87 @@ def write_defence(book: Book, deal: Deal, rules: Rules, outcome: Outcome, declar
 
 def _times(factor: Fraction) -> str:
     return "" if factor == 1 else f" × {_n(factor)}"
+
+
+# ---------------------------------------------------------------------------------------------
+# The game: what both scorers keep per record, and the steps they take alike
+# ---------------------------------------------------------------------------------------------
+
+@dataclass
+class Play:
+    """A trick game or misère as read from the deal: seats, defence, tricks and outcome."""
+
+    declarer: str
+    active: List[str]
+    defenders: List[str]
+    defence: Defence
+    tricks: Optional[Dict[str, int]]
+    outcome: Outcome
+
+    def info(self, factor: Fraction) -> Dict[str, object]:
+        """The deal's row in the scorer's history (``ScoreResult.extra['deals']``)."""
+        return {"declarer": self.declarer, "made": self.outcome.made, "factor": factor, "tricks": self.tricks,
+                "defence": self.defence.mode}
+
+
+class Game:
+    """The running state both Lithuanian scorers share: the record, its rules and seats, the
+    book and the game's words. A family adds its own state and its own defence rules."""
+
+    family = ""                       # the family's name, for error messages
+
+    def __init__(self, record: Record, rules: Rules) -> None:
+        self.record = record
+        self.rules = rules
+        self.players = record.players
+        if len(self.players) not in (3, 4):
+            raise ScoringError(f"{len(self.players)} players; the game is for 3 or 4", ("players",))
+        self.words = dict(rules.family.words)
+        self.book = Book(self.players, self.words)
+        self.hen_whists = F(rules["hen_whists"])
+
+    def check_defence(self, deal: Deal, defence: Defence) -> None:
+        """A family's own rules on how a contract may be defended (checked before the tricks)."""
+
+    def check_allpass(self, deal: Deal, name: str) -> None:
+        """An eglė / eglutė (all-pass) is nobody's contract."""
+        if deal.declarer is not None or deal.whist:
+            raise ScoringError(f"deal {deal.number}: an {name} (all-pass) has no declarer and no whist decisions",
+                               deal.path)
+
+    def read_play(self, deal: Deal, dealer: str) -> Play:
+        """Declarer, defence, tricks and outcome of a trick game or misère.
+
+        With 4 players the dealer sits out and cannot declare; the tricks are needed only when
+        the contract was played (both defenders passing and nobody taking over: made unplayed).
+        """
+        rules = self.rules
+        n = deal.number
+        c = deal.contract
+        declarer = deal.declarer
+        if declarer is None:
+            raise ScoringError(f"deal {n}: {c} needs a declarer", deal.path)
+        if declarer not in self.players:
+            raise ScoringError(f"deal {n}: '{declarer}' is not seated", deal.path + ("declarer",))
+        active = active_players(self.players, dealer)
+        if declarer not in active:
+            raise ScoringError(f"deal {n}: {declarer} deals and sits out with 4 players; the dealer cannot declare",
+                               deal.path + ("declarer",))
+        defenders = defenders_of(self.players, active, declarer)
+        defence = read_defence(deal, self.players, active, dealer, declarer, self.family, bool(rules["takeover"]))
+        self.check_defence(deal, defence)
+        tricks = (trick_counts(deal, active, derive=replayed_counts(self.record, deal, rules, dealer))
+                  if defence.played else None)
+        if tricks is not None:
+            credit_tricks(defence, tricks, defenders)
+        return Play(declarer, active, defenders, defence, tricks, read_outcome(deal, defence, tricks, declarer))
+
+    def write_failed(self, deal: Deal, play: Play, factor: Fraction, label: str) -> None:
+        """The declarer's hens for a failed contract: per missing trick (misère: per trick taken)."""
+        c = deal.contract
+        rz = price(self.rules, "remiz", c)
+        what = "trick(s) taken" if c.is_misere else "missing trick(s)"
+        missing = play.outcome.missing
+        self.book.write_mountain(deal.number, play.declarer, rz * missing * factor, "contract.failed",
+                                 f"{label} failed: {missing} {what} × {_n(rz)} {self.words['mountain']}"
+                                 + _times(factor))
