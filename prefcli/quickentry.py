@@ -108,12 +108,12 @@ def _strip_comment(line: str) -> Tuple[str, Optional[str]]:
 
 class _Parser:
     def __init__(self, name: str, players: Sequence[str], first_dealer: Optional[str] = None,
-                 same_dealer_after_allpass: bool = False) -> None:
+                 rules: Any = None) -> None:
+        from .seating import Dealing
         self.name = name
         self.players = list(players)
-        self.seat = self.players.index(first_dealer) if first_dealer in self.players else 0
-        self.same_dealer = same_dealer_after_allpass
-        self.dealer = self.players[self.seat]
+        self.dealing = Dealing(self.players, first_dealer, rules)
+        self.dealer = self.dealing.dealer
 
     def active(self) -> List[str]:
         """Who holds cards in the current deal (the 4-player dealer sits out)."""
@@ -122,10 +122,10 @@ class _Parser:
         return list(self.players)
 
     def next_deal(self, deal: Dict[str, Any]) -> None:
-        """Rotate the dealer as Record.dealers does (same dealer after an all-pass if the rules say so)."""
-        if not (self.same_dealer and deal.get("contract") == "all-pass"):
-            self.seat = (self.seat + 1) % len(self.players)
-        self.dealer = self.players[self.seat]
+        """Move the dealer on as a record's rotation does (seating: the same dealer again after an
+        all-pass where the preset says so, general eglės rotating)."""
+        self.dealing.deal(deal.get("contract") == "all-pass", deal.get("bomb") is not None, deal.get("dealer"))
+        self.dealer = self.dealing.dealer
 
     def player(self, token: str) -> str:
         """A seated player from a name or a unique beginning of one (case-insensitive)."""
@@ -349,7 +349,7 @@ def parse_quick_entry_lines(text: str, name: str = "<input>", players: Optional[
         except _LineError as exc:
             raise InputError([Problem(f"first dealer: {exc.message}", (), name, None, None, "syntax")]) from None
     rules_variant = (variant or header.get("variant") or "sochi").strip().lower()
-    parser = _Parser(name, seated, first_name, _same_dealer(rules_variant, name))
+    parser = _Parser(name, seated, first_name, _preset_rules(rules_variant, name))
     deals: List[Dict[str, Any]] = []
     deal_lines: List[int] = []
     for i in range(body_start, len(lines)):
@@ -385,12 +385,12 @@ def parse_quick_entry_lines(text: str, name: str = "<input>", players: Optional[
     return data, deal_lines
 
 
-def _same_dealer(variant: str, name: str) -> bool:
-    """Whether the dealer deals again after an all-pass under the preset (for 4-player seats)."""
+def _preset_rules(variant: str, name: str) -> Any:
+    """The preset's rules, for the dealer rotation of 4-player seats."""
     from .presets import OptionError, resolve_rules
 
     try:
-        return bool(resolve_rules({"variant": variant}).get("allpass.same_dealer", False))
+        return resolve_rules({"variant": variant})
     except OptionError as exc:
         raise InputError([Problem(exc.message, (), name, None, None, "schema")]) from None
 

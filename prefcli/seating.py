@@ -14,7 +14,7 @@ is written once. Nothing here knows a variant's name: only option values are rea
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Optional, Tuple
+from typing import Any, Callable, Dict, Optional, Sequence, Tuple
 
 from .model import Deal, Record
 
@@ -59,6 +59,52 @@ def options(rules: Any) -> Tuple[Tuple[str, Any], ...]:
     return tuple((name, value) for name, value in pairs if value is not None)
 
 
+class Dealing:
+    """The rotation as it goes, one deal at a time (for readers that build a record line by line,
+    like the quick-entry notes); :func:`rotation` walks a whole record with it."""
+
+    def __init__(self, players: Sequence[str], first_dealer: Optional[str], rules: Any,
+                 same_dealer: Optional[bool] = None) -> None:
+        get = _getter(rules)
+        self.players = list(players)
+        n = len(self.players)
+        self.same = bool(get("allpass.same_dealer", False)) if same_dealer is None else same_dealer
+        self.leading_count = max(_count(get("general_egles", 0), n), _count(get("eglutes", 0), n))
+        if get("skip_eglute", False):
+            self.leading_count = 0
+        self.bomb_general = get("bomb_allpass", None) == "general"
+        self.seat = self.players.index(first_dealer) if first_dealer in self.players else 0
+        self.leading, self.seen = True, 0
+
+    @property
+    def dealer(self) -> Optional[str]:
+        """Who the rotation says deals the next deal."""
+        return self.players[self.seat] if self.players else None
+
+    def kind(self, all_pass: bool, bomb: bool) -> str:
+        if not all_pass:
+            return CONTRACT
+        if self.leading and self.seen < self.leading_count:
+            return GENERAL
+        return BOMB if bomb and self.bomb_general else MANDATORY
+
+    def deal(self, all_pass: bool, bomb: bool = False, dealer: Optional[str] = None) -> Tuple[str, Optional[str]]:
+        """Record one deal (its own `dealer:` when given); returns its kind and who dealt it."""
+        kind = self.kind(all_pass, bomb)
+        if kind == GENERAL:
+            self.seen += 1
+        elif kind == CONTRACT:
+            self.leading = False
+        if not self.players:
+            return kind, None
+        if dealer is not None and dealer in self.players:
+            self.seat = self.players.index(dealer)
+        dealt = self.players[self.seat]
+        if not (self.same and kind == MANDATORY):
+            self.seat = (self.seat + 1) % len(self.players)
+        return kind, dealt
+
+
 def rotation(record: Record, rules: Any, explicit: bool = True,
              same_dealer: Optional[bool] = None) -> Rotation:
     """The kinds, dealers and expected dealers of every deal, in one walk.
@@ -69,41 +115,20 @@ def rotation(record: Record, rules: Any, explicit: bool = True,
     ``allpass.same_dealer`` (or `same_dealer`, to compare both rotations) says so. With
     `explicit`, a deal's `dealer:` resets the rotation.
     """
-    get = _getter(rules)
-    players = record.players
-    n = len(players)
-    same = bool(get("allpass.same_dealer", False)) if same_dealer is None else same_dealer
-    leading_count = max(_count(get("general_egles", 0), n), _count(get("eglutes", 0), n))
-    if get("skip_eglute", False):
-        leading_count = 0
+    walk = Dealing(record.players, record.first_dealer, rules, same_dealer)
     kinds: Dict[int, str] = {}
     dealt: Dict[int, str] = {}
     expected: Dict[int, str] = {}
-    seat = players.index(record.first_dealer) if record.first_dealer in players else 0
-    leading, seen = True, 0
     for entry in record.deals:
         if not isinstance(entry, Deal):
             continue
-        if entry.contract.is_all_pass:
-            if leading and seen < leading_count:
-                kind = GENERAL
-                seen += 1
-            elif entry.bomb is not None and get("bomb_allpass", None) == "general":
-                kind = BOMB
-            else:
-                kind = MANDATORY
-        else:
-            leading = False
-            kind = CONTRACT
+        if walk.dealer is not None:
+            expected[entry.pos] = walk.dealer
+        kind, by = walk.deal(entry.contract.is_all_pass, entry.bomb is not None,
+                             entry.dealer if explicit else None)
         kinds[entry.pos] = kind
-        if not n:
-            continue
-        expected[entry.pos] = players[seat]
-        if explicit and entry.dealer is not None and entry.dealer in players:
-            seat = players.index(entry.dealer)
-        dealt[entry.pos] = players[seat]
-        if not (same and kind == MANDATORY):
-            seat = (seat + 1) % n
+        if by is not None:
+            dealt[entry.pos] = by
     return Rotation(kinds, dealt, expected)
 
 
