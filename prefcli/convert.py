@@ -216,6 +216,12 @@ class _DealMapper:
             self.note(deal, "concede", f"dropped: {t} does not allow conceding without three (option "
                                        "without_three); enter the tricks of the deal", True)
 
+        # a misère half with the 4-player dealer (Кодекс 3.6.9)
+        if deal.partner is not None and not _truthy(self.dst, "misere_partner"):
+            changes["partner"] = None
+            self.note(deal, "partner", f"dropped: {t} has no misère half with the dealer (option "
+                                       f"misere_partner); {deal.declarer} plays it alone", True)
+
         # a misère without whist decisions (the Russian way: both defenders catch) in a family
         # whose scorer reads the catchers from the whist decisions (Lithuanian: "vistuoja")
         if deal.contract.is_misere and not deal.whist and deal.declarer is not None \

@@ -13,8 +13,10 @@ jumps (``bid_jumps``), who may say "here" (``here_rule``), the kabal'ny misère
 (``misere_binding``), what beats a misère (``misere_beaten_by``), the opening bid
 (``opening_bid``), the contest order of seed 000 (``auction_order: pairs``), the bomb floor
 (``bomb_min_level``), dark calls (``dark``), half-whist and its return, the Stalingrad, the
-take-over from both hands, the all-pass talon (``allpass.talon``) and exit levels
-(``allpass.exit``). No code here looks at the variant's name.
+take-over from both hands, the all-pass talon (``allpass.talon``), exit levels
+(``allpass.exit``, and ``allpass.dark_exit`` after dark passes), checked tens (``tens``) and
+the misère half with the 4-player dealer (``misere_partner``). No code here looks at the
+variant's name.
 
 Library code: no click, no I/O.
 """
@@ -26,11 +28,13 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Set, 
 from .cards import DECK, Call, CallKind, Card, Contract, Decision, Suit, ladder
 from .diagnostics import Path, Problem
 from .model import Deal, Record
+from .seating import dealers as seating_dealers, options as seating_options
 
 __all__ = [
     "RulesError", "IllegalCall", "IllegalPlay", "IllegalDeal", "Conventions", "conventions",
     "Auction", "AuctionStep", "AuctionResult", "TrickPlay", "DealReplay", "replay_deal",
     "replay_record", "check_record", "legal_cards", "trick_winner", "exit_levels", "deal_dealers",
+    "is_dark_allpass",
 ]
 
 SUIT_NAMES = {Suit.S: "spades", Suit.C: "clubs", Suit.D: "diamonds", Suit.H: "hearts"}
@@ -124,8 +128,11 @@ class Conventions:
     whist_alone: bool = False
     allpass_talon: str = "unused"
     allpass_exit: Tuple[int, ...] = ()
+    allpass_dark_exit: Tuple[int, ...] = ()   # after consecutive dark all-passes (Кодекс 3.7.7)
+    tens_checked: bool = False                # tens: checked (seed 003 "gra dziesiątki jest sprawdzana")
+    misere_partner: bool = False              # misère half with the 4-player dealer (Кодекс 3.6.9)
     same_dealer: bool = False
-    general_egles: Any = 0        # leading all-pass deals that rotate the dealer (seed 002)
+    seating: Tuple[Tuple[str, Any], ...] = ()   # what the dealer rotation reads (prefcli.seating.options)
 
 
 def conventions(rules: Any) -> Conventions:
@@ -137,6 +144,10 @@ def conventions(rules: Any) -> Conventions:
         exits_t = tuple(int(x) for x in exits)
     except (TypeError, ValueError):
         exits_t = ()
+    try:
+        dark_exits = tuple(int(x) for x in _get(rules, "allpass.dark_exit", ()))
+    except (TypeError, ValueError):
+        dark_exits = ()
     return Conventions(
         ladder=lad,
         rung={c: i for i, c in enumerate(lad)},
@@ -158,49 +169,43 @@ def conventions(rules: Any) -> Conventions:
         whist_alone=bool(_get(rules, "whist_alone", False)),
         allpass_talon=str(_get(rules, "allpass.talon", "unused")),
         allpass_exit=exits_t,
+        allpass_dark_exit=dark_exits,
+        tens_checked=str(_get(rules, "tens", "whisted")) == "checked",
+        misere_partner=bool(_get(rules, "misere_partner", False)),
         same_dealer=bool(_get(rules, "allpass.same_dealer", False)),
-        general_egles=_get(rules, "general_egles", 0),
+        seating=seating_options(rules),
     )
 
 
 def deal_dealers(record: Record, conv: Conventions) -> Dict[int, str]:
-    """The dealer of each deal (by pos).
+    """The dealer of each deal (by pos): the one rotation of :mod:`prefcli.seating` (a deal's own
+    ``dealer:`` wins; the leading general eglės rotate, seed 002 "Kiekvieną kartą dalija kitas
+    žaidėjas"), read from the options the conventions keep, so replay and scoring agree."""
+    return seating_dealers(record, dict(conv.seating))
 
-    A deal's own ``dealer:`` wins and the rotation goes on from him. After an all-pass deal the
-    same dealer deals again when ``allpass.same_dealer`` says so, except for the leading general
-    eglės of seed 002 ("Kiekvieną kartą dalija kitas žaidėjas"), which rotate.
-    """
-    players = record.players
-    n = len(players)
-    if not n:
-        return {}
-    general = conv.general_egles
-    if general == "players":
-        general = n
-    try:
-        general = int(general or 0)
-    except (TypeError, ValueError):
-        general = 0
-    seat = players.index(record.first_dealer) if record.first_dealer in players else 0
-    out: Dict[int, str] = {}
-    leading, seen = True, 0
-    for entry in record.deals:
-        if not isinstance(entry, Deal):
-            continue
-        if entry.dealer is not None and entry.dealer in players:
-            seat = players.index(entry.dealer)
-        out[entry.pos] = players[seat]
-        repeat = False
-        if entry.contract.is_all_pass:
-            if leading and seen < general:
-                seen += 1
-            else:
-                repeat = conv.same_dealer
-        else:
-            leading = False
-        if not repeat:
-            seat = (seat + 1) % n
-    return out
+
+def is_dark_allpass(deal: Deal) -> bool:
+    """An all-pass that followed a dark pass (Кодекс 3.3.19а, 3.7.10): ``dark: true`` on the
+    deal, or a ``dark pass`` in its auction. The scorer and the exit levels share this reading."""
+    if not deal.contract.is_all_pass:
+        return False
+    if deal.dark:
+        return True
+    return any(c.dark and c.kind is CallKind.PASS for c in deal.auction or ())
+
+
+def dark_exit_level(conv: Conventions, dark_run: int) -> int:
+    """The floor after `dark_run` consecutive dark all-passes (``allpass.dark_exit``, the last
+    repeats); 0 when there is none or dark calls are not played."""
+    steps = conv.allpass_dark_exit
+    if not (conv.dark and steps and dark_run > 0):
+        return 0
+    return steps[min(dark_run, len(steps)) - 1]
+
+
+def _exit_options(conv: Conventions) -> str:
+    """The options an exit level comes from, for messages."""
+    return "allpass.exit, allpass.dark_exit" if conv.dark and conv.allpass_dark_exit else "allpass.exit"
 
 
 def exit_levels(record: Record, conv: Conventions) -> Dict[int, int]:
@@ -208,17 +213,24 @@ def exit_levels(record: Record, conv: Conventions) -> Dict[int, int]:
 
     ``allpass.exit`` lists the minimum after the 1st, 2nd, 3rd… consecutive all-pass (the last
     repeats). A deal not preceded by an all-pass has no minimum (0). Adjustments are not deals.
+    With dark calls, ``allpass.dark_exit`` raises it after consecutive dark all-passes (Кодекс
+    3.7.7: "Выйти из распасовки после паса втёмную можно семерной игрой, а из двойной
+    распасовки – восьмерной"); a plain all-pass ends the dark run.
     """
     out: Dict[int, int] = {}
-    run = 0
+    run = dark_run = 0
     for entry in record.deals:
         if not isinstance(entry, Deal):
             continue
+        level = 0
         if run and conv.allpass_exit:
-            out[entry.pos] = conv.allpass_exit[min(run, len(conv.allpass_exit)) - 1]
+            level = conv.allpass_exit[min(run, len(conv.allpass_exit)) - 1]
+        out[entry.pos] = max(level, dark_exit_level(conv, dark_run))
+        if entry.contract.is_all_pass:
+            run += 1
+            dark_run = dark_run + 1 if is_dark_allpass(entry) else 0
         else:
-            out[entry.pos] = 0
-        run = run + 1 if entry.contract.is_all_pass else 0
+            run = dark_run = 0
     return out
 
 
@@ -259,12 +271,17 @@ class Auction:
     """
 
     def __init__(self, conv: Conventions, seats: Sequence[str], *, min_level: int = 0,
-                 bomb: bool = False) -> None:
+                 bomb: bool = False, dark_run: int = 0) -> None:
         self.conv = conv
         self.seats = tuple(seats)                 # from the first hand
         self.first_hand = self.seats[0]
         self.min_level = min_level                # after all-passes (allpass.exit)
         self.bomb_level = conv.bomb_min_level if bomb else 0
+        # a dark pass in this auction: only the next dark exit step outbids it (Кодекс 3.3.19а
+        # "Перебить пас втёмную можно только семерной игрой … повторный … только восьмерной")
+        self.dark_run = dark_run                  # consecutive dark all-passes before this deal
+        self.dark_level = 0
+        self.first_said_here = False              # here_rule: first-or-second
         self.passed: Set[str] = set()
         self.calls: Dict[str, int] = {p: 0 for p in self.seats}
         self.high: Optional[Contract] = None
@@ -297,7 +314,7 @@ class Auction:
 
     def _floor_rung(self) -> int:
         """The lowest rung any bid may take (exit level, bomb)."""
-        level = max(self.min_level, self.bomb_level)
+        level = max(self.min_level, self.bomb_level, self.dark_level)
         if level <= 6:
             return 0
         for i, c in enumerate(self.conv.ladder):
@@ -323,9 +340,12 @@ class Auction:
             lv = c.level or 0
             if self.min_level and lv < self.min_level:
                 return (f"after an all-pass the game must be at least {self.min_level} "
-                        "(allpass.exit)")
+                        f"({_exit_options(self.conv)})")
             if self.bomb_level and lv < self.bomb_level:
                 return f"after a bomb only {self.bomb_level} or more may be bid"
+            if self.dark_level and lv < self.dark_level:
+                return (f"after a dark pass only a {self.dark_level} or higher outbids it "
+                        "(allpass.dark_exit)")
             if self.misere_bid and self.conv.misere_beaten_by == "10" and lv < 10:
                 return "only a 10 beats a misère (misere_beaten_by: 10)"
         return None
@@ -352,6 +372,12 @@ class Auction:
                     return f"only {senior}, the senior of this contest, may say mine; {player} must raise or pass"
             elif self.conv.here_rule == "first-hand" and player != self.first_hand:
                 return f"only the first hand ({self.first_hand}) may say here (here_rule)"
+            elif self.conv.here_rule == "first-or-second" and player != self.first_hand:
+                second = self.seats[1] if len(self.seats) > 1 else None
+                if player != second or self.first_hand not in self.passed or self.first_said_here:
+                    return (f"only the first hand ({self.first_hand}), or the second hand ({second}) "
+                            "after the first passed without saying here, may say here "
+                            "(here_rule: first-or-second)")
             if self.high.is_misere and self.conv.misere_binding:
                 return "a misère cannot be held: misère is only a player's first call (misere_binding)"
             return None
@@ -405,7 +431,11 @@ class Auction:
         assert player is not None
         if call.kind is CallKind.PASS:
             self.passed.add(player)
+            if call.dark:
+                self.dark_level = max(self.dark_level, dark_exit_level(self.conv, self.dark_run + 1))
         elif call.kind is CallKind.HERE:
+            if player == self.first_hand:
+                self.first_said_here = True
             self.holder = player
             self.high_dark = call.dark
             self.calls[player] += 1
@@ -693,7 +723,10 @@ class _Replayer:
             out.bid = deal.bid
             out.declarer = deal.declarer
             return
-        auc = Auction(conv, out.seats, min_level=self.min_level, bomb=bomb)
+        dark_run = 0
+        if conv.dark and any(c.dark and c.kind is CallKind.PASS for c in deal.auction):
+            dark_run = self._dark_run_before()
+        auc = Auction(conv, out.seats, min_level=self.min_level, bomb=bomb, dark_run=dark_run)
         try:
             res = auc.run(deal.auction, self.n, self.path + ("auction",))
         finally:
@@ -716,6 +749,17 @@ class _Replayer:
             raise IllegalCall(f"deal {self.n}: the auction was won with {res.bid}, yet bid says {deal.bid}",
                               self.path + ("bid",))
 
+    def _dark_run_before(self) -> int:
+        """Consecutive dark all-passes right before this deal (adjustments are skipped)."""
+        run = 0
+        for entry in reversed(self.record.deals[:self.deal.pos]):
+            if not isinstance(entry, Deal):
+                continue
+            if not is_dark_allpass(entry):
+                break
+            run += 1
+        return run
+
     # -- contract, talon and discard -------------------------------------------------------
     def contract(self) -> None:
         deal, out, conv = self.deal, self.out, self.conv
@@ -731,9 +775,13 @@ class _Replayer:
         if out.declarer is not None and out.declarer not in out.seats:
             raise IllegalDeal(f"deal {self.n}: the declarer {out.declarer} does not hold cards in this deal",
                               self.path + ("declarer",))
+        if deal.partner is not None:
+            why = partner_problem(self.record, deal, conv, self.dealer)
+            if why is not None:
+                raise IllegalCall(why, self.path + ("partner",))
         if self.min_level and c.is_tricks and (c.level or 0) < self.min_level:
             raise IllegalCall(f"deal {self.n}: after an all-pass the game must be at least {self.min_level} "
-                              f"(allpass.exit), not {c}", self.path + ("contract",))
+                              f"({_exit_options(conv)}), not {c}", self.path + ("contract",))
         if deal.bomb is not None and conv.bomb_min_level and c.is_tricks and (c.level or 0) < conv.bomb_min_level:
             raise IllegalCall(f"deal {self.n}: after a bomb the game must be at least {conv.bomb_min_level}, "
                               f"not {c}", self.path + ("contract",))
@@ -854,6 +902,11 @@ class _Replayer:
                 raise IllegalCall(f"deal {self.n}: only {' or '.join(allowed)} may return {h}'s half-whist, "
                                   f"not {r}", self.path + ("return",))
             out.played = True
+            return
+        if c.is_tricks and c.level == 10 and conv.tens_checked:
+            # a checked ten (seed 003 "gra dziesiątki jest sprawdzana"; Кодекс fn39): nobody
+            # whists, so it needs no play; a play given to check it is replayed all the same
+            out.played = deal.play is not None or deal.claim is not None
             return
         if halves:
             out.played = False
@@ -1080,6 +1133,23 @@ class _Replayer:
                           self.path + ("tricks",))
 
 
+def partner_problem(record: Record, deal: Deal, conv: Conventions, dealer: Optional[str]) -> Optional[str]:
+    """Why a deal's ``partner:`` is wrong, or None (Кодекс 3.6.9: "Игрок может пригласить
+    сдающего (сидящего на прикупе и не участвующего в игре) играть с ним мизер пополам")."""
+    n, who = deal.number, deal.partner
+    if who is None:
+        return None
+    if not conv.misere_partner:
+        return f"deal {n}: partner: a misère half with the dealer is not played under these rules (option misere_partner)"
+    if not deal.contract.is_misere:
+        return f"deal {n}: partner: only a misère is played half with the dealer, not {deal.contract}"
+    if len(record.players) != 4:
+        return f"deal {n}: partner: the misère partner is the dealer who sits out, so it needs four players"
+    if who != dealer:
+        return f"deal {n}: partner: {who} is not the dealer of this deal ({dealer}), who alone may share the misère"
+    return None
+
+
 def _next_in(seats: List[str], all_seats: Sequence[str], who: str) -> str:
     """The next seat clockwise from `who` that takes part in the play."""
     i = list(all_seats).index(who)
@@ -1092,12 +1162,8 @@ def _next_in(seats: List[str], all_seats: Sequence[str], who: str) -> str:
 
 
 def _dealers(record: Record, rules: Any, conv: Conventions) -> Dict[int, str]:
-    """The shared seating answer (prefcli.seating) when present, else :func:`deal_dealers`."""
-    try:
-        from .seating import dealers as seating_dealers
-    except ImportError:
-        return deal_dealers(record, conv)
-    return seating_dealers(record, rules)
+    """The shared seating answer (prefcli.seating), as :func:`deal_dealers` gives it."""
+    return deal_dealers(record, conv)
 
 
 def replay_deal(record: Record, deal: Deal, rules: Any, dealer: Optional[str] = None, *,
@@ -1180,8 +1246,14 @@ def check_record(record: Record, rules: Any) -> List[Problem]:
                                         ("deals", entry.pos), kind="rule"))
                 continue
             problems.extend(rep.problems)
-        elif level and entry.contract.is_tricks and (entry.contract.level or 0) < level:
-            problems.append(Problem(f"deal {entry.number}: after an all-pass the game must be at least "
-                                    f"{level} (allpass.exit), not {entry.contract}",
-                                    ("deals", entry.pos, "contract"), kind="rule"))
+        else:
+            if level and entry.contract.is_tricks and (entry.contract.level or 0) < level:
+                problems.append(Problem(f"deal {entry.number}: after an all-pass the game must be at least "
+                                        f"{level} ({_exit_options(conv)}), not {entry.contract}",
+                                        ("deals", entry.pos, "contract"), kind="rule"))
+            if entry.partner is not None:
+                dealer = entry.dealer if entry.dealer in record.players else dealers.get(entry.pos)
+                why = partner_problem(record, entry, conv, dealer)
+                if why is not None:
+                    problems.append(Problem(why, ("deals", entry.pos, "partner"), kind="rule"))
     return problems

@@ -15,6 +15,15 @@ from .cards import (Call, Card, Contract, Decision, NotationError, parse_call, p
                     parse_contract, parse_decision)
 from .diagnostics import InputError, Path, Problems
 
+# Parsed notation by its text: a long record repeats the same few contracts, decisions and cards
+# thousands of times. Contract, Decision and Card are immutable, so sharing them is safe. Only
+# successful parses are kept (a bad token is parsed again, to raise its own message), and only a
+# bounded number of spellings.
+_CONTRACTS: Dict[str, Contract] = {}
+_DECISIONS: Dict[str, Decision] = {}
+_CARDS: Dict[str, Card] = {}
+_PARSED_MAX = 2000
+
 RECORD_FORMAT = "pref-record/1"
 SHEET_FORMAT = "pref-sheet/1"
 SETTLEMENT_FORMAT = "pref-settlement/1"
@@ -80,6 +89,7 @@ class Deal:
     penalties: Tuple[Penalty, ...] = ()
     note: Optional[str] = None
     bid: Optional[Contract] = None             # the winning bid, when given without an auction
+    partner: Optional[str] = None              # misère half with the 4-player dealer (Кодекс 3.6.9)
 
     @property
     def number(self) -> int:
@@ -247,14 +257,24 @@ class _Builder:
             return None
 
     def mapping(self, value: Any, path: Path) -> Optional[Mapping[str, Any]]:
-        if isinstance(value, Mapping):
+        if type(value) is dict or isinstance(value, Mapping):  # typing's isinstance is slow
             return value
         self.err(path, f"expected a mapping, found {type_name(value)}")
         return None
 
     def cards(self, value: Any, path: Path) -> Optional[Tuple[Card, ...]]:
+        if type(value) is list:
+            try:
+                return tuple([_CARDS[t] for t in value])
+            except (KeyError, TypeError):  # a card not seen yet (or not a text): parse them
+                pass
         try:
-            return parse_cards(value)
+            out = parse_cards(value)
+            if type(value) is list and len(_CARDS) < _PARSED_MAX:
+                for t, c in zip(value, out):
+                    if type(t) is str:
+                        _CARDS[t] = c
+            return out
         except NotationError as exc:
             sub = path
             if isinstance(value, list) and exc.token in value:
@@ -292,39 +312,53 @@ class _Builder:
         if "adjust" in m:
             return self.adjust(m.get("adjust"), pos, path + ("adjust",))
         kw: Dict[str, Any] = {}
-        try:
-            contract = parse_contract(m.get("contract"))
-        except NotationError as exc:
-            if "contract" not in m:
-                self.err(path, "a deal needs a contract (6S … 10NT, misere or all-pass)")
-            else:
-                self.err(path + ("contract",), exc.message)
-            return None
+        token = m.get("contract")
+        contract = _CONTRACTS.get(token) if type(token) is str else None
+        if contract is None:
+            try:
+                contract = parse_contract(token)
+            except NotationError as exc:
+                if "contract" not in m:
+                    self.err(path, "a deal needs a contract (6S … 10NT, misere or all-pass)")
+                else:
+                    self.err(path + ("contract",), exc.message)
+                return None
+            if type(token) is str and len(_CONTRACTS) < _PARSED_MAX:
+                _CONTRACTS[token] = contract
         if "bid" in m:
             try:
                 kw["bid"] = parse_contract(m["bid"])
             except NotationError as exc:
                 self.err(path + ("bid",), exc.message)
-        for key in ("declarer", "dealer", "bomb", "takeover"):
-            if m.get(key) is not None:
-                kw[key] = self.name(m[key], path + (key,))
+        for key in ("declarer", "dealer", "bomb", "takeover", "partner"):
+            v = m.get(key)
+            if v is not None:
+                kw[key] = v if type(v) is str and v.strip() else self.name(v, path + (key,))
         if m.get("return") is not None:
             kw["returned_by"] = self.name(m["return"], path + ("return",))
         if "whist" in m:
             wm = self.mapping(m["whist"], path + ("whist",)) or {}
             ws = []
             for k, v in wm.items():
+                d = _DECISIONS.get(v) if type(v) is str else None
+                if d is not None:
+                    ws.append((str(k), d))
+                    continue
                 try:
-                    ws.append((str(k), parse_decision(v)))
+                    d = parse_decision(v)
                 except NotationError as exc:
                     self.err(path + ("whist", k), exc.message)
+                    continue
+                ws.append((str(k), d))
+                if type(v) is str and len(_DECISIONS) < _PARSED_MAX:
+                    _DECISIONS[v] = d
             kw["whist"] = tuple(ws)
         for key in ("tricks", "claim"):
             if key in m and m[key] is not None:
                 tm = self.mapping(m[key], path + (key,)) or {}
                 ts = []
                 for k, v in tm.items():
-                    n = self.integer(v, path + (key, k))
+                    n = v if type(v) is int else self.integer(v, path + (key, k))
                     if n is not None:
                         ts.append((str(k), n))
                 kw[key] = tuple(ts)

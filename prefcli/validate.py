@@ -259,6 +259,8 @@ def _check_deal(deal: Deal, record: Record, rules, dealer: Optional[str], expect
         and not deal.concede
     if c.is_tricks and deal.returned_by is not None:
         played = True
+    if c.is_tricks and c.level == 10 and rules is not None and rules.get("tens") == "checked":
+        played = False          # a checked ten is not whisted, so it needs no tricks (seed 003)
     if deal.tricks is not None:
         # Seed 002: in a 3-player eglė the two talon-led tricks "played by the dealer" that a talon
         # card wins belong to nobody, so the players' tricks may add up to 8 or 9.

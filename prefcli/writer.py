@@ -33,7 +33,7 @@ RECORD_KEYS = ("format", "meta", "players", "rules", "first_dealer", "start", "d
 #: Keys of a deal: the full example's order (cards, auction, contract, defence, play), then the
 #: summary fields and the variant events.
 DEAL_KEYS = ("dealer", "hands", "talon", "auction", "bid", "discard", "contract", "declarer",
-             "whist", "return", "open", "dark", "bomb", "takeover", "concede", "play", "claim",
+             "whist", "return", "open", "dark", "bomb", "takeover", "partner", "concede", "play", "claim",
              "tricks", "penalties", "note")
 
 
@@ -155,6 +155,8 @@ def deal_to_data(deal: Deal) -> Dict[str, Any]:
         d["bomb"] = deal.bomb
     if deal.takeover is not None:
         d["takeover"] = deal.takeover
+    if deal.partner is not None:
+        d["partner"] = deal.partner
     if deal.concede:
         d["concede"] = True
     if deal.play is not None:

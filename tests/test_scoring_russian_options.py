@@ -182,6 +182,13 @@ CASES: List[Dict[str, Any]] = [
          values=[("none", {"pool.B": 10}), ("sevens", {"pool.B": 10, "whists.A.B": 20})]),
     dict(option="dark", deals=[{"contract": "6S", "declarer": "A", "dark": True, "whist": {"B": PS, "C": PS}}],
          values=[(True, {"pool.A": 4}), (False, {"pool.A": 2})]),
+    # Кодекс 3.6.9 "выигрыш и проигрыш пишется пополам" (more in test_rules_gaps.py)
+    dict(option="misere_partner", players=P4,
+         deals=[{"contract": "misere", "declarer": "B", "partner": "A", "tricks": {"B": 0, "C": 5, "D": 5}}],
+         values=[(True, {"pool.A": 5, "pool.B": 5}), (False, ScoringError)]),
+    # OPR p.7: after the third all-pass the dealer "могут наказать штрафом до 10 очков в гору"
+    dict(option="allpass.dealer_fine", rules={"allpass.progression": []}, deals=[AP_433, AP_433, AP_433],
+         values=[(0, {"mountain.A": 3}), (10, {"mountain.A": 3, "mountain.C": 10})]),   # C dealt the 3rd
 ]
 
 
@@ -241,7 +248,7 @@ def test_every_scoring_option_has_a_case():
     auction = {"misere_after", "misere_beaten_by", "here_rule", "bid_jumps", "misere_binding",
                "opening_bid", "auction_order", "bomb_min_level"}
     settlement = {"pool_point_whists"}
-    covered = {c["option"] for c in CASES} | {"allpass.exit", "end"}
+    covered = {c["option"] for c in CASES} | {"allpass.exit", "allpass.dark_exit", "end"}
     needed = {o.name for o in family.options} - auction - settlement
     needed = {n for n in needed if not n.startswith("prices.") or n in covered}
     assert needed - covered == set()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from . import Family, Option, Preset, register_family, register_preset
+from .common import auction_option
 
 F = Fraction
 
@@ -41,14 +42,15 @@ OPTIONS = (
     Option("tens", "choice", "10-trick contracts are whisted, or checked: no whist, made when unplayed or when the declarer takes 10", ("whisted", "checked")),
     Option("checked_ten_fail", "choice", "with tens checked, a failed ten writes only the declarer's mountain, or the usual remiz too (both defenders write their tricks and the consolation)", ("mountain-only", "usual")),
     Option("stalingrad", "bool", "6♠ must be whisted by both defenders: a 6♠ is scored with both as whisters (their tricks are then needed)"),
+    Option("misere_partner", "bool", "the declarer may invite the sitting-out 4-player dealer to play a misère half each (partner: DEALER on the deal, Кодекс 3.6.9 \"выигрыш и проигрыш пишется пополам\"): pool, mountain and every whist written on the declarer are split half to each partner; the dealer writes no consolation and no talon bonus"),
     Option("without_three", "bool", "the declarer may concede (concede: true) three undertricks: 3 × the price of the bid reached (bid:, else the contract) to his mountain, no whists, no consolation"),
     # --- auction -----------------------------------------------------------------------------
-    Option("misere_after", "choice", "the rung of the ladder the misère sits above", ("8NT", "9NT")),
+    auction_option("misere_after"),
     Option("misere_beaten_by", "choice", "what outbids a misère: 9 / 9-without-talon / 10", ("9", "9-without-talon", "10")),
-    Option("here_rule", "choice", "who may say \"here\" (hold the last bid): the first hand only, or any player", ("first-hand", "any")),
+    Option("here_rule", "choice", "who may say \"here\" (hold the last bid): the first hand only; first-or-second: also the second hand once the first hand has passed without saying here (seed 004, RULES.md §2.1: the second player may say here if the first did not use it); or any player", ("first-hand", "first-or-second", "any")),
     Option("bid_jumps", "bool", "a bid may skip rungs (seed 004); no: one rung at a time (seed 001)"),
     Option("misere_binding", "bool", "kabal'ny misère (seed 001 \"мизер кабальный\"): misère only as a player's first call, a misère bid binds the contract, and misère cannot be named after the talon unless it was bid"),
-    Option("opening_bid", "choice", "the first bid of an auction: any rung, or only the lowest (seed 000: the first hand may open only 6♠)", ("any", "lowest")),
+    auction_option("opening_bid"),
     Option("auction_order", "choice", "clockwise: one call per turn round the table (seeds 001, 002); pairs: first and second hand contest, then the third hand contests the winner, the senior says \"here\" (seed 000)", ("clockwise", "pairs")),
     Option("bomb_min_level", "int", "with a bomb (bomb: NAME on a deal) only bids of this level or more are legal; 0: bombs put no floor on the auction"),
     # --- all-pass (raspasy) ------------------------------------------------------------------
@@ -62,6 +64,8 @@ OPTIONS = (
     Option("allpass.zero_trick_bonus_dealer", "bool", "the 4-player dealer also gets the zero-trick bonus"),
     Option("allpass.rostov_whists", "number", "Rostov: whists per trick written by the fewest-tricks player on each other player, × the current trick price (1 unless a progression is set)"),
     Option("allpass.exit", "ints", "minimum contract level after the 1st, 2nd, 3rd consecutive all-pass (a lower contract is scored, with a note)"),
+    Option("allpass.dark_exit", "ints", "with dark = yes: minimum contract level after the 1st, 2nd, 3rd… consecutive dark all-pass (an all-pass after a dark pass: dark: true, or a dark pass in its auction), the last repeats; within an auction a dark pass raises the floor to the next step (Кодекс 3.7.7 \"после паса втёмную можно семерной игрой, а из двойной распасовки – восьмерной\", 3.3.19а \"перебить пас втёмную можно только семерной игрой\"); [] = no dark floor"),
+    Option("allpass.dealer_fine", "number", "mountain points written by the dealer of the 3rd (6th, 9th…) all-pass in a row, after which the deal passes on (OPR p.7: the dealer \"могут наказать штрафом до 10 очков в гору\"); 0 = no fine"),
     Option("allpass.talon", "choice", "the talon in all-pass play: by-seats (3 players lead-suit, 4 players dealer-plays), lead-suit, dealer-plays, unused", ("by-seats", "lead-suit", "dealer-plays", "unused")),
     Option("allpass.same_dealer", "bool", "the dealer deals again after an all-pass"),
     # --- closing the pools -------------------------------------------------------------------
@@ -96,7 +100,7 @@ SOCHI = {
     "shortfall_8_10": "second", "shortfall_split": "own-half",
     "consolation": "price", "consolation_to": "all", "consolation_on_misere": False,
     "misere_fail": 1, "misere_whists": 0, "tens": "whisted", "checked_ten_fail": "mountain-only",
-    "stalingrad": False, "without_three": False,
+    "stalingrad": False, "without_three": False, "misere_partner": True,
     "misere_after": "8NT", "misere_beaten_by": "9", "here_rule": "first-hand", "bid_jumps": True,
     "misere_binding": True, "opening_bid": "any", "auction_order": "clockwise", "bomb_min_level": 0,
     "allpass.scoring": "mountain", "allpass.trick_price": 1, "allpass.progression": [1, 2, 3],
@@ -104,6 +108,7 @@ SOCHI = {
     "allpass.zero_trick_bonus": "pool", "allpass.zero_trick_points": "price",
     "allpass.zero_trick_bonus_dealer": True, "allpass.rostov_whists": 5,
     "allpass.exit": [6, 6, 6], "allpass.talon": "by-seats", "allpass.same_dealer": False,
+    "allpass.dark_exit": [7, 8, 9, 10], "allpass.dealer_fine": 0,
     "help": "larger", "help_tie": "left", "help_whists": 10, "pool_point_whists": 10,
     "leningrad_overs": False, "end": "each",
     "talon_bonus": False, "talon_bonus_3p": "none", "talon_bonus_misere": "none", "dark": False,

@@ -10,7 +10,7 @@ Rule keys written on entries (what ``score --explain`` shows):
 ``whist.tricks``, ``whist.split`` (gentleman), ``whist.half`` (half-whist), ``consolation``,
 ``shortfall`` (defenders' remiz), ``misere.made``, ``misere.failed``, ``misere.whists``,
 ``without-three``, ``ten.checked``, ``allpass.tricks``, ``allpass.zero-bonus``,
-``allpass.rostov``, ``talon-bonus``, ``penalty``, ``adjust``, ``start``, ``help``,
+``allpass.rostov``, ``allpass.dealer-fine``, ``talon-bonus``, ``penalty``, ``adjust``, ``start``, ``help``,
 ``help.own-mountain``, ``close.early-stop``.
 """
 from __future__ import annotations
@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..cards import Decision, Rank
+from ..engine import is_dark_allpass
 from ..model import Adjust, Deal, Record
 from ..presets import Rules
 from ..sheet import Ledger
@@ -111,8 +112,9 @@ class _Scorer:
         self.target = self.o["pool"]
         self.prices = {k: self.o[f"prices.{k}"] for k in ("6", "7", "8", "9", "10", "misere")}
         self.wm = self.o["whist_multiplier"]
-        self.streak = 0            # consecutive all-pass deals (progression and exit)
-        self.dark_streak = 0       # consecutive dark all-pass deals (bomb size)
+        self.streak = 0            # consecutive all-pass deals (the progression)
+        self.ap_run = 0            # all-pass deals right before this one (exit levels, dealer fine)
+        self.dark_streak = 0       # consecutive dark all-pass deals (bomb size, dark exit)
         self.bombs: Dict[str, List[int]] = {p: [] for p in self.players}
         self.finished_at: Optional[int] = None
         self.deal_no = 0
@@ -261,10 +263,12 @@ class _Scorer:
         if d.bomb is not None:
             self._check_player(d.bomb, d.path + ("bomb",))
         if d.contract.is_all_pass:
+            self.ap_run += 1
             self._all_pass(d, dealer, active)
         else:
-            if self.streak:
+            if self.ap_run:
                 self._check_exit(d)
+            self.ap_run = 0
             made = self._contract(d, dealer, active)
             reset = self.o["allpass.progression_reset"]
             if reset == "any-deal" or (made and (reset == "made-game" or made == "whisted")):
@@ -283,13 +287,21 @@ class _Scorer:
                 self._whists(who, on, pen.whists, "penalty", why)
 
     def _check_exit(self, d: Deal) -> None:
-        exits = self.o["allpass.exit"]
-        if not exits or not d.contract.is_tricks:
+        """The exit level after the all-pass deals right before (the engine's ``exit_levels``):
+        ``allpass.exit`` by their number, ``allpass.dark_exit`` by the dark ones (Кодекс 3.7.7)."""
+        if not d.contract.is_tricks:
             return
-        need = exits[min(self.streak, len(exits)) - 1]
+        exits = self.o["allpass.exit"]
+        need = exits[min(self.ap_run, len(exits)) - 1] if exits else 0
+        which = "allpass.exit"
+        dark_exits = self.o.get("allpass.dark_exit") or ()
+        if self.o["dark"] and self.dark_streak and dark_exits:
+            dark_need = dark_exits[min(self.dark_streak, len(dark_exits)) - 1]
+            if dark_need > need:
+                need, which = dark_need, f"allpass.dark_exit, after {self.dark_streak} dark all-pass deal(s)"
         if (d.contract.level or 0) < need:
-            self.notes.append(f"deal {d.number}: {d.contract} after {self.streak} all-pass deal(s) "
-                              f"is below the exit level {need} (allpass.exit)")
+            self.notes.append(f"deal {d.number}: {d.contract} after {self.ap_run} all-pass deal(s) "
+                              f"is below the exit level {need} ({which})")
 
     def _gain_bomb(self, d: Deal, factor: int) -> None:
         if not self.o["dark"]:
@@ -371,16 +383,36 @@ class _Scorer:
         P = self.prices[key] * k
         name = self.cur_name
 
+        partner = self._partner(d, four_dealer) if d.partner is not None else None
         if d.contract.is_misere:
-            made = self._misere(d, D, defenders, four_dealer, P, tag)
+            made = self._misere(d, D, defenders, four_dealer, P, tag, partner)
         else:
             made = self._tricks_contract(d, D, defenders, four_dealer, dec, P, k, tag)
         if self.o["dark"] and self.bombs[D] and made:
             self.bombs[D].pop(0)
-        # the 4-player dealer's talon bonus (Кодекс 3.4.11), made or not, played or not
-        if r["talon_bonus"]:
+        # the 4-player dealer's talon bonus (Кодекс 3.4.11), made or not, played or not; not when
+        # he shares the misère: "Прикупщик уже наказан за плохой прикуп" (Кодекс fn44)
+        if r["talon_bonus"] and partner is None:
             self._talon_bonus(d, D, defenders, four_dealer, P, name)
         return made
+
+    def _partner(self, d: Deal, dealer: Optional[str]) -> str:
+        """The dealer who plays the misère half with the declarer (Кодекс 3.6.9, option
+        misere_partner); refuses anything else, naming the deal."""
+        path = d.path + ("partner",)
+        if not self.o.get("misere_partner"):
+            raise ScoringError(f"deal {d.number}: partner: a misère half with the dealer is not played "
+                               "under these rules (misere_partner = no)", path)
+        if not d.contract.is_misere:
+            raise ScoringError(f"deal {d.number}: partner: only a misère is played half with the dealer, "
+                               f"not {d.contract}", path)
+        if dealer is None:
+            raise ScoringError(f"deal {d.number}: partner: the misère partner is the dealer who sits out, "
+                               "so it needs four players", path)
+        if d.partner != dealer:
+            raise ScoringError(f"deal {d.number}: partner: {d.partner} is not the dealer of this deal "
+                               f"({dealer}), who alone may share the misère", path)
+        return dealer
 
     def _talon_bonus(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],
                      P: Fraction, name: str) -> None:
@@ -420,24 +452,37 @@ class _Scorer:
         return c * k
 
     def _misere(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],
-                P: Fraction, tag: str):
+                P: Fraction, tag: str, partner: Optional[str] = None):
+        """A misère; with a `partner` (the 4-player dealer, Кодекс 3.6.9) "выигрыш и проигрыш
+        пишется пополам": each result written on or by the declarer is split between the two
+        (fn43: each one's win or loss is three times smaller than a solo misère's)."""
         r = self.o
         t = self._tricks(d, [D] + defenders, [D], "a misère")
         taken = t[D]
+        side = [D] if partner is None else [D, partner]
+        share = 1 if partner is None else HALF
+        half = "" if partner is None else f", half with {partner}"
         if taken == 0:
-            self._pool(D, P, "misere.made", f"misère made: {self._fmt(P)}{tag}")
+            for p in side:
+                self._pool(p, P * share, "misere.made", f"misère made: {self._fmt(P)}{half}{tag}")
             return True
-        self._mount(D, P * r["misere_fail"] * taken, "misere.failed",
-                    f"misère with {taken} trick(s) × {self._fmt(P * r['misere_fail'])}{tag}")
+        for p in side:
+            self._mount(p, P * r["misere_fail"] * taken * share, "misere.failed",
+                        f"misère with {taken} trick(s) × {self._fmt(P * r['misere_fail'])}{half}{tag}")
         k = F(P) / self.prices["misere"] if self.prices["misere"] else 1
         mw = r["misere_whists"] * k
         for p in defenders:
-            self._whists(p, D, mw * taken, "misere.whists",
-                         f"caught the misère: {taken} × {self._fmt(mw)}")
+            for on in side:
+                self._whists(p, on, mw * taken * share, "misere.whists",
+                             f"caught the misère: {taken} × {self._fmt(mw)}{half}")
         if r["consolation_on_misere"]:
             c = self._consolation_per_trick(P, k)
             for p in self._consolation_writers(D, defenders, defenders, dealer):
-                self._whists(p, D, c * taken, "consolation", f"consolation {taken} × {self._fmt(c)}")
+                if p == partner:
+                    continue
+                for on in side:
+                    self._whists(p, on, c * taken * share, "consolation",
+                                 f"consolation {taken} × {self._fmt(c)}{half}")
         return False
 
     def _tricks_contract(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],
@@ -457,6 +502,8 @@ class _Scorer:
         # -- a checked ten (Кодекс fn39; seeds 003, 004): no whist, the declarer only checks it
         if level == 10 and r["tens"] == "checked":
             t = d.tricks_map()
+            if t is None and d.play is not None:
+                t = self._replayed_tricks(d)      # the ten was played out to check it
             if t is None or t.get(D, 10) >= 10:
                 if t is not None:
                     self._tricks(d, [D] + defenders, [D], "a checked ten")
@@ -630,7 +677,7 @@ class _Scorer:
         prog = r["allpass.progression"]
         price = prog[min(self.streak, len(prog)) - 1] if prog else r["allpass.trick_price"]
         tag = ""
-        if d.dark:
+        if is_dark_allpass(d):
             if r["dark"]:
                 self.dark_streak += 1
                 price *= 2 ** self.dark_streak
@@ -675,6 +722,11 @@ class _Scorer:
                     self._mount(p, n * price, "allpass.tricks",
                                 f"all-pass #{self.streak}: {t[p]} trick(s)"
                                 + (f" − {base} amnesty" if base else "") + f" × {self._fmt(price)}{tag}")
+        fine = r.get("allpass.dealer_fine") or 0
+        if fine and dealer is not None and self.ap_run % 3 == 0:
+            # OPR p.7: after the third all-pass in a row "the dealer may be fined up to 10 into gora"
+            self._mount(dealer, fine, "allpass.dealer-fine",
+                        f"dealer after {self.ap_run} all-pass deals in a row: fine {self._fmt(fine)}")
         for p in self.players:
             if p not in zero:
                 continue
