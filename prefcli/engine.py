@@ -1171,7 +1171,7 @@ def replay_deal(record: Record, deal: Deal, rules: Any, dealer: Optional[str] = 
                 conv: Optional[Conventions] = None, keep_tricks: bool = True) -> DealReplay:
     """Replay one deal; the first illegal step is recorded (or raised with `raise_errors`).
 
-    `dealer` is the computed dealer of the deal (``record.dealers(...)[deal.pos]``); a deal's
+    `dealer` is the computed dealer of the deal (``seating.dealers(record, rules)[deal.pos]``); a deal's
     own ``dealer:`` field wins. `min_level` is the all-pass exit level for this deal (computed
     from the record when not given).
     """

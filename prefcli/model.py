@@ -200,23 +200,6 @@ class Record:
     def only_deals(self) -> List[Deal]:
         return [d for d in self.deals if isinstance(d, Deal)]
 
-    def dealers(self, same_dealer_after_allpass: bool = False) -> Dict[int, str]:
-        """The dealer of each deal (by `pos`), rotating left from `first_dealer`.
-
-        With `same_dealer_after_allpass` (Classic, Lithuanian mandatory eglė) the dealer of an
-        all-pass deal deals again. Adjust entries are not deals and do not move the dealer.
-        """
-        n = len(self.players)
-        seat = self.players.index(self.first_dealer) if self.first_dealer in self.players else 0
-        out: Dict[int, str] = {}
-        for entry in self.deals:
-            if not isinstance(entry, Deal):
-                continue
-            out[entry.pos] = self.players[seat]
-            if not (same_dealer_after_allpass and entry.contract.is_all_pass):
-                seat = (seat + 1) % n
-        return out
-
     def active_players(self, dealer: Optional[str]) -> Tuple[str, ...]:
         """Who holds cards: everyone with 3 players; all but the dealer with 4."""
         if len(self.players) == 4 and dealer is not None:
