@@ -368,17 +368,16 @@ class Generator:
 
     # -- records ---------------------------------------------------------------------------------
     def record(self, deals: int, full: bool) -> Dict[str, Any]:
-        same_dealer = bool(self.rules.get("allpass.same_dealer", False))
+        from prefcli.seating import Dealing
+        dealing = Dealing(self.players, None, self.rules)   # the project's one rotation
         out_deals: List[Dict[str, Any]] = []
-        seat = 0
         run = 0
         for pos in range(deals):
-            dealer = self.players[seat]
+            dealer = dealing.dealer
             d = self.full_deal(pos, dealer, run) if full else self.summary_deal(pos, dealer, run)
             out_deals.append(d)
             is_allpass = d["contract"] == "all-pass"
-            if not (same_dealer and is_allpass and pos >= self.n_eglė):   # general eglės rotate
-                seat = (seat + 1) % len(self.players)
+            dealing.deal(is_allpass, d.get("bomb") is not None)
             run = run + 1 if is_allpass else 0
         rules: Dict[str, Any] = {"variant": self.variant}
         if self.rules.family.name == "lithuanian-kitty":
