@@ -79,17 +79,25 @@ def expand_inputs(paths: Sequence[str]) -> List[str]:
 
 def plain(value: Any) -> Any:
     """Data with Fractions made printable (int, or "12.5" / "40/3")."""
-    from .sheet import format_amount
-    if isinstance(value, Fraction):
-        return format_amount(value)
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
     from decimal import Decimal
-    if isinstance(value, Decimal):
-        return str(value)
-    return value
+
+    from .sheet import format_amount
+
+    def conv(value: Any) -> Any:  # imports hoisted out of the walk: a big batch has 10^5 leaves
+        t = type(value)
+        if t is str or t is int or t is bool or value is None:
+            return value
+        if isinstance(value, Fraction):
+            return format_amount(value)
+        if isinstance(value, dict):
+            return {str(k): conv(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [conv(v) for v in value]
+        if isinstance(value, Decimal):
+            return str(value)
+        return value
+
+    return conv(value)
 
 
 def dump(data: Any, fmt: str) -> str:

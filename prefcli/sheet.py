@@ -6,13 +6,14 @@ always show why a number is what it is, and the sheet is by construction the sum
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from typing import Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from .model import SheetData
 
 AREAS = ("pool", "mountain", "whists")
+_SMALL = {i: Fraction(i) for i in range(-500, 501)}   # shared (immutable) Fractions of common amounts
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,11 @@ class Entry:
             raise ValueError("a whists entry names who it is written on; other areas do not")
 
 
+# Entry's fields as Ledger.add fills them in directly (checked once: a new field → the usual way)
+_ENTRY_PLAIN = (tuple(f.name for f in fields(Entry)) == ("deal", "player", "area", "amount", "rule", "on", "text")
+                and not hasattr(Entry, "__slots__"))
+
+
 @dataclass
 class Ledger:
     """An append-only list of entries for a fixed set of players."""
@@ -50,7 +56,19 @@ class Ledger:
             on: Optional[str] = None, text: str = "") -> None:
         if amount == 0:
             return
-        self.entries.append(Entry(deal, player, area, Fraction(amount), rule, on, text))
+        t = type(amount)
+        if t is not Fraction:  # a Fraction is immutable: the caller's own one can be kept
+            amount = _SMALL.get(amount) or Fraction(amount) if t is int else Fraction(amount)
+        if _ENTRY_PLAIN and ((on is None and (area == "pool" or area == "mountain"))
+                             or (area == "whists" and on is not None)):
+            # what Entry.__post_init__ checks holds: skip the frozen dataclass's __init__ (a
+            # scorer writes tens of thousands of entries); the object is the same
+            entry = object.__new__(Entry)
+            entry.__dict__.update({"deal": deal, "player": player, "area": area, "amount": amount,
+                                   "rule": rule, "on": on, "text": text})
+            self.entries.append(entry)
+        else:
+            self.entries.append(Entry(deal, player, area, amount, rule, on, text))
 
     def pool(self, deal: Optional[int], player: str, amount: Fraction, rule: str, text: str = "") -> None:
         self.add(deal, player, "pool", amount, rule, None, text)
@@ -82,24 +100,39 @@ class Ledger:
 def sheet_from_entries(players: Sequence[str], entries: Iterable[Entry],
                        upto: Optional[int] = None) -> SheetData:
     sheet = SheetData.empty(players)
+    # Sum per cell first, as an int while the amounts are whole (nearly all are: Fraction
+    # additions cost ten times more), then add each cell's exact sum to the sheet once, cells in
+    # the order they first appear, so the result is the same Fractions in the same order.
+    sums: Dict[Tuple[str, str, Optional[str]], Any] = {}
+    get = sums.get
     for e in entries:
         if upto is not None and e.deal is not None and e.deal > upto:
             continue
-        if e.area == "pool":
-            sheet.pool[e.player] = sheet.pool.get(e.player, Fraction(0)) + e.amount
-        elif e.area == "mountain":
-            sheet.mountain[e.player] = sheet.mountain.get(e.player, Fraction(0)) + e.amount
+        area = e.area
+        key = (area, e.player, None) if area == "pool" or area == "mountain" else ("whists", e.player, e.on)
+        a = e.amount
+        if type(a) is Fraction and a.denominator == 1:
+            sums[key] = get(key, 0) + a.numerator
         else:
-            row = sheet.whists.setdefault(e.player, {})
-            row[e.on] = row.get(e.on, Fraction(0)) + e.amount  # type: ignore[index]
+            sums[key] = get(key, 0) + a
+    pool, mountain, whists = sheet.pool, sheet.mountain, sheet.whists
+    for (area, player, on), total in sums.items():
+        if area == "pool":
+            pool[player] = pool.get(player, Fraction(0)) + total
+        elif area == "mountain":
+            mountain[player] = mountain.get(player, Fraction(0)) + total
+        else:
+            row = whists.setdefault(player, {})
+            row[on] = row.get(on, Fraction(0)) + total  # type: ignore[index]
     return sheet
 
 
 def format_amount(value: Fraction) -> object:
     """An exact amount for JSON/YAML output: an int when whole, else a string like "40/3"."""
-    value = Fraction(value)
+    if type(value) is not Fraction:
+        value = Fraction(value)
     if value.denominator == 1:
-        return int(value)
+        return int(value.numerator)
     # Terminating decimals read better than fractions ("12.5" rather than "25/2").
     d = value.denominator
     while d % 2 == 0:

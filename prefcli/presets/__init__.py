@@ -210,6 +210,7 @@ _PRESETS: Dict[str, Preset] = {}
 
 def register_family(family: Family) -> Family:
     _FAMILIES[family.name] = family
+    _RESOLVED.clear()
     return family
 
 
@@ -224,6 +225,7 @@ def register_preset(preset: Preset) -> Preset:
     if missing:
         raise AssertionError(f"preset {preset.name}: no default for {missing}")
     _PRESETS[preset.name] = preset
+    _RESOLVED.clear()
     return preset
 
 
@@ -317,13 +319,62 @@ def all_option_names(family: Family) -> List[str]:
     return [o.name for o in COMMON_OPTIONS] + family.option_names()
 
 
+# Resolved rules by a frozen form of the arguments (see _frozen). A batch of records from one
+# club repeats the same `rules` block in every file; resolving it costs about a millisecond.
+_RESOLVED: Dict[Any, Tuple[Preset, Dict[str, Any], Tuple[str, ...]]] = {}
+_RESOLVED_MAX = 256
+
+
+class _Unfreezable(Exception):
+    pass
+
+
+def _frozen(value: Any) -> Any:
+    """A hashable form of a rules value that tells apart everything resolution could treat
+    differently: the type is kept (True, 1, 1.0 and Decimal("1") are equal in Python but are
+    not the same option value) and so is the text of a Decimal ("1.0" ≠ "1" as money), and the
+    order of a mapping (it decides the order of `overridden`). Raises _Unfreezable for anything
+    else, which is then simply resolved without the cache."""
+    t = type(value)
+    if value is None or t is str or t is int or t is bool or t is Fraction:
+        return (t, value)
+    if t is Decimal or t is float:
+        return (t, repr(value))
+    if isinstance(value, Mapping):
+        return ("map", tuple((_frozen(k), _frozen(v)) for k, v in value.items()))
+    if t is list or t is tuple:
+        return (t, tuple(_frozen(x) for x in value))
+    raise _Unfreezable
+
+
 def resolve_rules(rules: Optional[Mapping[str, Any]] = None, variant: Optional[str] = None,
                   sets: Sequence[Tuple[str, Any]] = (), default_variant: str = "sochi") -> Rules:
     """Preset defaults ← the record's `rules` ← `--set` pairs. Raises :class:`OptionError`.
 
     `variant` (from `--variant`) replaces the record's preset; the record's other overrides
     still apply where the new preset has the same option (a club's house rules travel).
+
+    Results are cached (only successful ones; errors are raised afresh each time); every call
+    returns its own `values` dict, so a caller that changes it cannot change another's rules.
     """
+    sets = list(sets)
+    try:
+        key: Any = (_frozen(rules), _frozen(variant), _frozen(sets), default_variant)
+        hit = _RESOLVED.get(key)
+    except (_Unfreezable, TypeError):
+        key, hit = None, None
+    if hit is not None:
+        return Rules(hit[0], dict(hit[1]), hit[2])
+    out = _resolve_rules(rules, variant, sets, default_variant)
+    if key is not None:
+        if len(_RESOLVED) >= _RESOLVED_MAX:
+            _RESOLVED.clear()
+        _RESOLVED[key] = (out.preset, dict(out.values), out.overridden)
+    return out
+
+
+def _resolve_rules(rules: Optional[Mapping[str, Any]], variant: Optional[str],
+                   sets: Sequence[Tuple[str, Any]], default_variant: str) -> Rules:
     rules = rules or {}
     name = variant or rules.get("variant") or default_variant
     if not isinstance(name, str):
