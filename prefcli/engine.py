@@ -185,13 +185,8 @@ def deal_dealers(record: Record, conv: Conventions) -> Dict[int, str]:
 
 
 def is_dark_allpass(deal: Deal) -> bool:
-    """An all-pass that followed a dark pass (Кодекс 3.3.19а, 3.7.10): ``dark: true`` on the
-    deal, or a ``dark pass`` in its auction. The scorer and the exit levels share this reading."""
-    if not deal.contract.is_all_pass:
-        return False
-    if deal.dark:
-        return True
-    return any(c.dark and c.kind is CallKind.PASS for c in deal.auction or ())
+    """See :attr:`Deal.is_dark_allpass` (kept here for callers of the engine's API)."""
+    return deal.is_dark_allpass
 
 
 def dark_exit_level(conv: Conventions, dark_run: int) -> int:

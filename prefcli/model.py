@@ -11,7 +11,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
-from .cards import (Call, Card, Contract, Decision, NotationError, parse_call, parse_cards,
+from .cards import (Call, CallKind, Card, Contract, Decision, NotationError, parse_call, parse_cards,
                     parse_contract, parse_decision)
 from .diagnostics import InputError, Path, Problems
 
@@ -115,6 +115,16 @@ class Deal:
 
     def claim_map(self) -> Optional[Dict[str, int]]:
         return dict(self.claim) if self.claim is not None else None
+
+    @property
+    def is_dark_allpass(self) -> bool:
+        """An all-pass that followed a dark pass (Кодекс 3.3.19а, 3.7.10): ``dark: true`` on the
+        deal, or a ``dark pass`` in its auction. The scorer and the engine's exit levels share it."""
+        if not self.contract.is_all_pass:
+            return False
+        if self.dark:
+            return True
+        return any(c.dark and c.kind is CallKind.PASS for c in self.auction or ())
 
     def whisters(self) -> List[str]:
         return [p for p, d in self.whist if d is Decision.WHIST]

@@ -9,6 +9,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import click
 
+from ..sheet import format_amount
 from ..cliutil import (CheckFailed, dump, expand_inputs, format_option, parse_sets,
                        print_problems, progress_enabled, rules_options, write_text)
 
@@ -222,7 +223,6 @@ def _w(v) -> Any:
     """An exact amount for JSON/YAML: int when whole (the common case, kept fast), else text."""
     if v.denominator == 1:
         return int(v.numerator)
-    from ..sheet import format_amount
     return format_amount(v)
 
 

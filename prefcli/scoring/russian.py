@@ -19,7 +19,6 @@ from fractions import Fraction
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..cards import Decision, Rank
-from ..engine import is_dark_allpass
 from ..model import Adjust, Deal, Record
 from ..presets import Rules
 from ..sheet import Ledger
@@ -677,7 +676,7 @@ class _Scorer:
         prog = r["allpass.progression"]
         price = prog[min(self.streak, len(prog)) - 1] if prog else r["allpass.trick_price"]
         tag = ""
-        if is_dark_allpass(d):
+        if d.is_dark_allpass:
             if r["dark"]:
                 self.dark_streak += 1
                 price *= 2 ** self.dark_streak
