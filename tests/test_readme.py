@@ -1,0 +1,33 @@
+"""The README stays true: its first commands work and its Python example runs."""
+import os
+import re
+
+from conftest import ROOT, run_cli
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_readme_starts_with_the_two_commands():
+    blocks = re.findall(r"```sh\n(.*?)```", README, re.S)
+    install_and_run, tests = blocks[0].strip(), blocks[1].strip()
+    assert install_and_run.startswith("pip install . && prefcli ")
+    assert tests == 'pip install ".[test]" && python -m pytest -q'
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert tests in ci
+    args = install_and_run.split("&& prefcli ", 1)[1].split()
+    code, out, err = run_cli(args)
+    assert code == 0, err
+    assert out.strip()
+
+
+def test_readme_python_example_runs(capsys):
+    code = re.findall(r"```python\n(.*?)```", README, re.S)
+    assert code
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        for block in code:
+            exec(compile(block, "README.md", "exec"), {})
+    finally:
+        os.chdir(cwd)
+    assert "Payment(" in capsys.readouterr().out
