@@ -15,6 +15,10 @@ EXAMPLES = ROOT / "examples"
 BADINPUTS = SHARED / "badinputs"
 
 
+#: for tests that read ../shared (present beside the checkout in development and in CI)
+needs_shared = pytest.mark.skipif(not BADINPUTS.is_dir(), reason="../shared/badinputs is not beside the checkout")
+
+
 def run_cli(args: List[str], stdin: Optional[str] = None) -> Tuple[int, str, str]:
     """Run `python -m prefcli ARGS` as a user would (a real process: real exit codes)."""
     proc = subprocess.run([sys.executable, "-m", "prefcli", *args], input=stdin, capture_output=True,

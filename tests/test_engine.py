@@ -15,7 +15,7 @@ from prefcli.cards import parse_call
 from prefcli.model import record_from_data
 from prefcli.presets import resolve_rules
 
-from conftest import BADINPUTS
+from conftest import BADINPUTS, needs_shared
 
 HANDS = {
     "Bob": "AS KS QS JS 10S 9S AH KH 7D 7C",
@@ -69,6 +69,7 @@ def clean(deals, variant="sochi", players=("Ann", "Bob", "Cid"), **rules):
 # The shared bad input and the basic legal deal
 # ---------------------------------------------------------------------------------------------
 
+@needs_shared
 def test_revoke_badinput_names_cid_qh_spades():
     from prefcli.loader import load_record
     rec, doc = load_record(str(BADINPUTS / "revoke.yaml"))

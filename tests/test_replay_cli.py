@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import BADINPUTS, run_cli
+from conftest import BADINPUTS, needs_shared, run_cli
 from test_engine import PLAY, full_deal
 
 
@@ -62,12 +62,14 @@ def test_check_is_silent_on_legal_input(good):
     assert (code, out, err) == (0, "", "")
 
 
+@needs_shared
 def test_check_reports_revoke_with_location():
     code, out, err = run_cli(["replay", "--check", str(BADINPUTS / "revoke.yaml")])
     assert code == 1 and out == ""
     assert "revoke.yaml:18:9: deals[0].play[1][1]: deal 1, trick 2: Cid played QH but holds 7S and must follow spades" in err
 
 
+@needs_shared
 def test_replay_shows_the_problem_and_fails():
     code, out, err = run_cli(["replay", str(BADINPUTS / "revoke.yaml")])
     assert code == 1
@@ -119,6 +121,7 @@ def test_variant_override_changes_the_rules(tmp_path):
 @pytest.mark.parametrize("name", ["revoke.yaml", "duplicate-card.yaml", "tricks-sum-11.yaml", "bad-card.yaml",
                                   "dealer-plays-4p.yaml", "unknown-player-in-tricks.yaml",
                                   "declarer-whists.yaml"])
+@needs_shared
 def test_bad_inputs_exit_1_without_traceback(name):
     code, out, err = run_cli(["replay", str(BADINPUTS / name)])
     assert code == 1, (name, err)
