@@ -155,7 +155,8 @@ def command(files: Sequence[str], deal_no: Optional[int], fmt: str, check: bool,
             if check:
                 continue
             if fmt == "json":
-                item: Dict[str, Any] = {"index": rep.deal.pos}
+                # index: the position in `deals` (as in deals[i] paths); number: the 1-based deal number
+                item: Dict[str, Any] = {"index": rep.deal.pos, "number": rep.deal.number}
                 if many:
                     item["file"] = doc.name
                 data = rep.as_dict()
@@ -165,7 +166,7 @@ def command(files: Sequence[str], deal_no: Optional[int], fmt: str, check: bool,
                     "tricks": data["tricks"] if data["tricks"] is not None else rep.deal.tricks_map(),
                 })
                 for key, value in data.items():
-                    if key not in item and key != "number":
+                    if key not in item:
                         item[key] = value
                 item["problems"] = [p.as_dict() for p in problems]
                 json_deals.append(item)
