@@ -782,19 +782,23 @@ def _format_check(doc: Document, expected_kind: Optional[str]) -> Optional[str]:
     return kind
 
 
-def build_record(doc: Document, check_schema: bool = True):
-    """Schema-check and build a record; raises InputError with every located problem."""
-    from .model import record_from_data
-
-    _format_check(doc, "record")
-    probs = schema_problems(doc, "record") if check_schema else []
+def _build(doc: Document, kind: str, builder: Any, check_schema: bool) -> Any:
+    """Format check, the schema (unless told not to), then the model builder; every problem located."""
+    _format_check(doc, kind)
+    probs = schema_problems(doc, kind) if check_schema else []
     if probs:
         raise InputError(probs)
     problems = Problems()
-    record = record_from_data(doc.data, problems)
+    built = builder(doc.data, problems)
     if problems:
         raise InputError([doc.place(p) for p in problems])
-    return record
+    return built
+
+
+def build_record(doc: Document, check_schema: bool = True):
+    """Schema-check and build a record; raises InputError with every located problem."""
+    from .model import record_from_data
+    return _build(doc, "record", record_from_data, check_schema)
 
 
 @lru_cache(maxsize=1)
@@ -857,16 +861,9 @@ def build_record_fast(doc: Document):
 
 
 def build_sheet(doc: Document, check_schema: bool = True):
+    """Schema-check and build a sheet, then check that every name on it is seated."""
     from .model import sheet_from_data
-
-    _format_check(doc, "sheet")
-    probs = schema_problems(doc, "sheet") if check_schema else []
-    if probs:
-        raise InputError(probs)
-    problems = Problems()
-    sheet = sheet_from_data(doc.data, problems)
-    if problems:
-        raise InputError([doc.place(p) for p in problems])
+    sheet = _build(doc, "sheet", sheet_from_data, check_schema)
     seated = set(sheet.players)
     extra: List[Problem] = []
     for area in ("pool", "mountain"):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 from fractions import Fraction
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence
 
 from .model import SHEET_FORMAT, Adjust, Deal, SheetData
 from .sheet import Entry, format_amount
@@ -20,18 +20,8 @@ ZERO = Fraction(0)
 
 
 def rules_document(rules: Any) -> Dict[str, Any]:
-    """Every resolved option as nested plain data (``allpass.amnesty`` → ``allpass: {amnesty}``)."""
-    from .presets import plain_value
-    out: Dict[str, Any] = {"variant": rules.variant}
-    for name, value in rules.values.items():
-        if name == "variant" or value is None:
-            continue
-        node = out
-        parts = name.split(".")
-        for part in parts[:-1]:
-            node = node.setdefault(part, {})
-        node[parts[-1]] = plain_value(value)
-    return out
+    """Every resolved option as nested plain data (the rules' own nesting, :meth:`Rules.as_mapping`)."""
+    return rules.as_mapping()
 
 
 def entries_upto(result: Any, upto: Optional[int] = None) -> List[Entry]:
@@ -41,32 +31,8 @@ def entries_upto(result: Any, upto: Optional[int] = None) -> List[Entry]:
 
 
 def sheet_after(result: Any, upto: Optional[int] = None) -> SheetData:
-    """The sheet after deal `upto`: the sum of the ledger's entries (as ``Ledger.sheet``), added
-    up in whole numbers where the amounts are whole (much faster than Fraction sums on long
-    records; the result is the same exact value)."""
-    players = tuple(result.ledger.players)
-    whole: Dict[Tuple[str, str, Optional[str]], int] = {}
-    parts: Dict[Tuple[str, str, Optional[str]], Fraction] = {}
-    for e in result.ledger.entries:
-        if upto is not None and e.deal is not None and e.deal > upto:
-            continue
-        a = e.amount
-        key = (e.area, e.player, e.on)
-        if a.denominator == 1:
-            whole[key] = whole.get(key, 0) + a.numerator
-        else:
-            parts[key] = parts.get(key, ZERO) + a
-    sheet = SheetData.empty(players)
-    for key in set(whole) | set(parts):
-        area, player, on = key
-        value = Fraction(whole.get(key, 0)) + parts.get(key, ZERO)
-        if area == "pool":
-            sheet.pool[player] = value
-        elif area == "mountain":
-            sheet.mountain[player] = value
-        else:
-            sheet.whists.setdefault(player, {})[on] = value  # type: ignore[index]
-    return sheet
+    """The sheet after deal `upto`: the sum of the ledger's entries (``Ledger.sheet``)."""
+    return result.ledger.sheet(upto)
 
 
 def _amounts(values: Dict[str, Fraction], players: Sequence[str]) -> Dict[str, Any]:

@@ -289,13 +289,17 @@ class Rules:
         p = prefix + "."
         return {k[len(p):]: v for k, v in self.values.items() if k.startswith(p)}
 
-    def as_mapping(self) -> Dict[str, Any]:
-        """Nested plain form for output (record `rules` block / sheet `rules`)."""
+    def as_mapping(self, only_overridden: bool = False) -> Dict[str, Any]:
+        """Nested plain form for output, variant first, dotted names nested (``allpass.amnesty``
+        → ``allpass: {amnesty}``): every option that has a value (a sheet's `rules`, so it settles
+        the same whatever the presets' defaults become), or only those the record or the command
+        line set."""
         out: Dict[str, Any] = {"variant": self.variant}
-        for k in self.overridden:
-            if k == "variant":
-                continue
+        names = self.overridden if only_overridden else self.values
+        for k in names:
             v = self.values[k]
+            if k == "variant" or v is None:
+                continue
             node = out
             parts = k.split(".")
             for part in parts[:-1]:
