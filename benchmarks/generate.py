@@ -24,7 +24,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from prefcli.cards import DECK, Call, CallKind, Card, Contract, ContractKind, Strain, Suit, MISERE  # noqa: E402
-from prefcli.engine import Auction, conventions, legal_cards, trick_winner  # noqa: E402
+from prefcli.engine import Auction, conventions, random_play  # noqa: E402
 from prefcli.presets import resolve_rules  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cid", "Dan"]
@@ -162,71 +162,24 @@ class Generator:
               talon_lead: Sequence[Card], talon_mode: str, dealer: str,
               claim_ok: bool) -> Tuple[List[List[Card]], Dict[str, int], Optional[Dict[str, int]]]:
         rng = self.rng
-        hands = {p: list(cs) for p, cs in hands.items()}
-        tricks: List[List[Card]] = []
-        won: Dict[str, int] = {p: 0 for p in seats}
-        four = len(self.players) == 4
-        leader = seats[0]
         stop = 10
         if claim_ok and rng.random() < 0.1:
             stop = rng.randint(6, 9)
-        for t in range(stop):
-            cards: List[Card] = []
-            who: List[Optional[str]] = []
-            if t < len(talon_lead):
-                tc = talon_lead[t]
-                cards.append(tc)
-                who.append(dealer if (talon_mode == "dealer-plays" and four) else None)
-                led: Optional[Suit] = tc.suit
-                start = seats[0]
-            else:
-                led = None
-                start = leader
-            k = seats.index(start)
-            for j in range(3):
-                p = seats[(k + j) % 3]
-                choice = rng.choice(legal_cards(hands[p], led, trump))
-                if led is None:
-                    led = choice.suit
-                hands[p].remove(choice)
-                cards.append(choice)
-                who.append(p)
-            if t < len(talon_lead) and talon_mode == "lead-suit":
-                w = trick_winner(cards[1:], trump, led)
-                if w < 0:
-                    w = trick_winner(cards[1:], trump)
-                winner = who[w + 1]
-            else:
-                winner = who[trick_winner(cards, trump, led)]
+        four = len(self.players) == 4
+        played = random_play(rng, hands, seats, trump, talon_lead,
+                             talon_owner=dealer if (talon_mode == "dealer-plays" and four) else None,
+                             talon_wins=talon_mode != "lead-suit")
+        won: Dict[str, int] = {p: 0 for p in seats}
+        for _, winner in played:
             if winner is not None:
                 won[winner] = won.get(winner, 0) + 1
-            tricks.append(cards)
-            if t < len(talon_lead):
-                leader = seats[0]
-            else:
-                leader = winner if winner is not None else leader
         claim = None
         if stop < 10:
-            # the rest, agreed: give them out as a real play would (play it out silently)
+            # the rest, agreed: given out as the (silent) play of those tricks went
             claim = {}
-            rest_hands = {p: list(cs) for p, cs in hands.items()}
-            for t in range(stop, 10):
-                k = seats.index(leader)
-                led = None
-                cards, who = [], []
-                for j in range(3):
-                    p = seats[(k + j) % 3]
-                    choice = rng.choice(legal_cards(rest_hands[p], led, trump))
-                    if led is None:
-                        led = choice.suit
-                    rest_hands[p].remove(choice)
-                    cards.append(choice)
-                    who.append(p)
-                winner = who[trick_winner(cards, trump, led)]
-                claim[winner] = claim.get(winner, 0) + 1
-                won[winner] += 1
-                leader = winner
-        return tricks, won, claim
+            for _, winner in played[stop:]:
+                claim[winner] = claim.get(winner, 0) + 1   # type: ignore[index]
+        return [cards for cards, _ in played[:stop]], won, claim
 
     def full_deal(self, pos: int, dealer: str, run: int) -> Dict[str, Any]:
         rng = self.rng

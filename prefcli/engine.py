@@ -33,8 +33,8 @@ from .seating import dealers as seating_dealers, options as seating_options
 __all__ = [
     "RulesError", "IllegalCall", "IllegalPlay", "IllegalDeal", "Conventions", "conventions",
     "Auction", "AuctionStep", "AuctionResult", "TrickPlay", "DealReplay", "replay_deal",
-    "replay_record", "check_record", "legal_cards", "trick_winner", "exit_levels", "deal_dealers",
-    "is_dark_allpass",
+    "replay_record", "check_record", "legal_cards", "trick_winner", "random_play", "exit_levels",
+    "deal_dealers", "is_dark_allpass",
 ]
 
 SUIT_NAMES = {Suit.S: "spades", Suit.C: "clubs", Suit.D: "diamonds", Suit.H: "hearts"}
@@ -554,6 +554,49 @@ def trick_winner(cards: Sequence[Card], trump: Optional[Suit], led: Optional[Sui
         if key > best_key:
             best, best_key = i, key
     return best
+
+
+def random_play(rng: Any, hands: Mapping[str, Sequence[Card]], seats: Sequence[str], trump: Optional[Suit],
+                talon_lead: Sequence[Card] = (), talon_owner: Optional[str] = None,
+                talon_wins: bool = True) -> List[Tuple[List[Card], Optional[str]]]:
+    """A random but legal play of a whole deal: ten (cards in playing order, winner) pairs.
+
+    For generators and property tests. `seats` are the three active players from the first hand;
+    the talon cards in `talon_lead` lead the first tricks (all-pass), owned by `talon_owner` (the
+    4-player dealer) or nobody; with `talon_wins` false (3 players, lead-suit) a talon card only
+    names the suit and the best player's card takes the trick. The first hand leads the trick
+    after the talon tricks, then the winner of the last trick.
+    """
+    left = {p: list(hands[p]) for p in seats}
+    out: List[Tuple[List[Card], Optional[str]]] = []
+    leader = seats[0]
+    for t in range(TRICKS_PER_DEAL):
+        cards: List[Card] = []
+        who: List[Optional[str]] = []
+        led: Optional[Suit] = None
+        talon_trick = t < len(talon_lead)
+        if talon_trick:
+            cards.append(talon_lead[t])
+            who.append(talon_owner)
+            led = talon_lead[t].suit
+        k = seats.index(seats[0] if talon_trick else leader)
+        for j in range(len(seats)):
+            p = seats[(k + j) % len(seats)]
+            card = rng.choice(legal_cards(left[p], led, trump))
+            led = led or card.suit
+            left[p].remove(card)
+            cards.append(card)
+            who.append(p)
+        if talon_trick and not talon_wins:
+            w = trick_winner(cards[1:], trump, led)
+            if w < 0:   # nobody followed the talon card: the first hand's card leads in its place
+                w = trick_winner(cards[1:], trump)
+            winner = who[w + 1]
+        else:
+            winner = who[trick_winner(cards, trump, led)]
+        out.append((cards, winner))
+        leader = seats[0] if talon_trick else (winner or leader)
+    return out
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,12 @@ already played is always caught at that very trick and card.
 from __future__ import annotations
 
 import random
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from prefcli.cards import DECK, Card
-from prefcli.engine import Auction, check_record, conventions, legal_cards, replay_record, trick_winner
+from prefcli.engine import Auction, check_record, conventions, random_play, replay_record
 from prefcli.model import record_from_data
 from prefcli.presets import resolve_rules
 
@@ -69,39 +69,9 @@ def random_deal(rng: random.Random, variant: str, players: List[str]) -> Dict[st
         if not contract.is_misere:
             deal["whist"] = {seats[(i + 1) % 3]: "whist", seats[(i + 2) % 3]: "whist"}
             trump = contract.trump
-    tricks: List[str] = []
-    won: Dict[str, int] = {}
-    leader = seats[0]
-    for t in range(10):
-        cards: List[Card] = []
-        who: List[Optional[str]] = []
-        led = None
-        if t < len(talon_lead):
-            cards.append(talon_lead[t])
-            who.append(dealer if mode == "dealer-plays" and len(players) == 4 else None)
-            led = talon_lead[t].suit
-            start = seats[0]
-        else:
-            start = leader
-        k = seats.index(start)
-        for j in range(3):
-            p = seats[(k + j) % 3]
-            c = rng.choice(legal_cards(play_hands[p], led, trump))
-            led = led or c.suit
-            play_hands[p].remove(c)
-            cards.append(c)
-            who.append(p)
-        if t < len(talon_lead) and mode == "lead-suit":
-            w = trick_winner(cards[1:], trump, led)
-            if w < 0:
-                w = trick_winner(cards[1:], trump)
-            winner = who[w + 1]
-        else:
-            winner = who[trick_winner(cards, trump, led)]
-        if winner is not None:
-            won[winner] = won.get(winner, 0) + 1
-        tricks.append(_s(cards))
-        leader = seats[0] if t < len(talon_lead) else (winner or leader)
+    owner = dealer if mode == "dealer-plays" and len(players) == 4 else None
+    played = random_play(rng, play_hands, seats, trump, talon_lead, owner, talon_wins=mode != "lead-suit")
+    tricks = [_s(cards) for cards, _ in played]
     deal["play"] = tricks
     return deal
 
