@@ -198,34 +198,30 @@ def _hen_whists(rules: RulesLike) -> Fraction:
     return _fraction(_get(rules, "hen_whists", MOUNTAIN_POINT_WHISTS), "hen_whists")
 
 
+def _hens_split(sheet: "SheetLike", rules: RulesLike, divisor: int, default_rounding: str) -> MethodResult:
+    """Each player's hens (after subtracting the least) ÷ `divisor`, rounded by the
+    ``hens_rounding`` option, × ``hen_whists``: the share every other player writes on him."""
+    players = sheet.players
+    mode = str(_get(rules, "hens_rounding", default_rounding))
+    mountain = _amnesty({p: Fraction(sheet.mountain.get(p, 0)) for p in players}, players)
+    each = {p: round_hens(mountain[p] / divisor, mode) for p in players}
+    shares = {p: each[p] * _hen_whists(rules) for p in players}
+    notes = []
+    if any(each[p] != mountain[p] / divisor for p in players):
+        notes.append(f"hens ÷ {divisor} rounded to whole hens ({mode})")
+    return MethodResult(mountain, shares, tuple(notes))
+
+
 def method_lithuanian(sheet: "SheetLike", rules: RulesLike) -> MethodResult:
     """Seed 002: subtract the least hens, "dalija iš keturių ir suapvalina vieneto tikslumu",
-    then "kiti trys … užsirašo po 60 vistų (dešimt kartų daugiau!)"."""
-    players = sheet.players
-    mode = str(_get(rules, "hens_rounding", "half-up"))
-    mountain = _amnesty({p: Fraction(sheet.mountain.get(p, 0)) for p in players}, players)
-    n = len(players)
-    whole = {p: round_hens(mountain[p] / n, mode) for p in players}
-    shares = {p: whole[p] * _hen_whists(rules) for p in players}
-    notes = []
-    if any(whole[p] != mountain[p] / n for p in players):
-        notes.append(f"hens ÷ {n} rounded to whole hens ({mode})")
-    return MethodResult(mountain, shares, tuple(notes))
+    then "kiti trys … užsirašo po 60 vistų (dešimt kartų daugiau!)": ÷ the number of players."""
+    return _hens_split(sheet, rules, len(sheet.players), "half-up")
 
 
 def method_lithuanian_kitty(sheet: "SheetLike", rules: RulesLike) -> MethodResult:
     """Seed 000: "kiekvienas žaidėjas padalija po lygiai kitiems 3 žaidėjams … savo turimas
-    vištas, o pastarieji už kiekvieną jiems tenkančią vištą užsirašo … po 10 vistų"."""
-    players = sheet.players
-    mode = str(_get(rules, "hens_rounding", "exact"))
-    mountain = _amnesty({p: Fraction(sheet.mountain.get(p, 0)) for p in players}, players)
-    others = len(players) - 1
-    each = {p: round_hens(mountain[p] / others, mode) for p in players}
-    shares = {p: each[p] * _hen_whists(rules) for p in players}
-    notes = []
-    if any(each[p] != mountain[p] / others for p in players):
-        notes.append(f"hens ÷ {others} rounded to whole hens ({mode})")
-    return MethodResult(mountain, shares, tuple(notes))
+    vištas, o pastarieji už kiekvieną jiems tenkančią vištą užsirašo … po 10 vistų": ÷ the others."""
+    return _hens_split(sheet, rules, len(sheet.players) - 1, "exact")
 
 
 Method = Callable[["SheetLike", RulesLike], MethodResult]
