@@ -19,6 +19,18 @@ BADINPUTS = SHARED / "badinputs"
 needs_shared = pytest.mark.skipif(not BADINPUTS.is_dir(), reason="../shared/badinputs is not beside the checkout")
 
 
+def example_records() -> List[Path]:
+    """Every game record in examples/ (found again each run, so new examples are covered)."""
+    from prefcli.loader import parse_text
+    out = []
+    for p in sorted(EXAMPLES.rglob("*")):
+        if p.suffix.lower() in (".yaml", ".yml", ".json"):
+            doc = parse_text(str(p), p.read_text(encoding="utf-8"), p.suffix == ".json")
+            if doc.kind == "record":
+                out.append(p)
+    return out
+
+
 def run_cli(args: List[str], stdin: Optional[str] = None) -> Tuple[int, str, str]:
     """Run `python -m prefcli ARGS` as a user would (a real process: real exit codes)."""
     proc = subprocess.run([sys.executable, "-m", "prefcli", *args], input=stdin, capture_output=True,

@@ -15,7 +15,7 @@ import os
 
 import pytest
 
-from conftest import EXAMPLES, run_cli
+from conftest import EXAMPLES, example_records, run_cli
 from test_convert_helpers import run  # noqa: F401  (fixture)
 from prefcli.convert import convert_record, convert_rules
 from prefcli.loader import parse_text
@@ -181,16 +181,6 @@ def test_report_item_text_and_json():
 
 
 # --- every example to every preset -----------------------------------------------------------
-
-def example_records():
-    out = []
-    for p in sorted(EXAMPLES.rglob("*")):
-        if p.suffix.lower() in (".yaml", ".yml", ".json"):
-            doc = parse_text(str(p), p.read_text(encoding="utf-8"), p.suffix == ".json")
-            if doc.kind == "record":
-                out.append(p)
-    return out
-
 
 @pytest.mark.parametrize("preset", preset_names())
 @pytest.mark.parametrize("path", example_records(), ids=lambda p: str(p.relative_to(EXAMPLES)))

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import EXAMPLES
+from conftest import EXAMPLES, example_records
 from prefcli.loader import parse_text
 from prefcli.model import record_from_data
 from prefcli.presets import OptionError, preset_names
@@ -43,16 +43,6 @@ def check_invariant(record, preset, sets=()):
     assert ledger_of(mine) == ledger_of(theirs), [i.text() for i in conv.items]
     assert mine.sheet() == theirs.sheet()
     return "equal"
-
-
-def example_records():
-    out = []
-    for p in sorted(EXAMPLES.rglob("*")):
-        if p.suffix.lower() in (".yaml", ".yml", ".json"):
-            doc = parse_text(str(p), p.read_text(encoding="utf-8"), p.suffix == ".json")
-            if doc.kind == "record":
-                out.append(p)
-    return out
 
 
 @pytest.mark.parametrize("preset", preset_names())
