@@ -23,9 +23,9 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from prefcli.cards import DECK, Call, CallKind, Card, Contract, ContractKind, Strain, Suit, MISERE  # noqa: E402
-from prefcli.engine import Auction, conventions, random_play  # noqa: E402
-from prefcli.presets import resolve_rules  # noqa: E402
+from prefcli.model.cards import DECK, Call, CallKind, Card, Contract, ContractKind, Strain, Suit, MISERE  # noqa: E402
+from prefcli.rules.engine import Auction, conventions, random_play  # noqa: E402
+from prefcli.rules.presets import resolve_rules  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cid", "Dan"]
 STRAINS = [Strain.S, Strain.C, Strain.D, Strain.H, Strain.NT]
@@ -321,7 +321,7 @@ class Generator:
 
     # -- records ---------------------------------------------------------------------------------
     def record(self, deals: int, full: bool) -> Dict[str, Any]:
-        from prefcli.seating import Dealing
+        from prefcli.rules.table import Dealing
         dealing = Dealing(self.players, None, self.rules)   # the project's one rotation
         out_deals: List[Dict[str, Any]] = []
         run = 0

@@ -2,7 +2,7 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from prefcli.cards import (DECK, MISERE, ALL_PASS, Call, CallKind, Card, Contract, ContractKind, Decision,
+from prefcli.model.cards import (DECK, MISERE, ALL_PASS, Call, CallKind, Card, Contract, ContractKind, Decision,
                            NotationError, Rank, Strain, Suit, defenders_quota, format_cards, ladder,
                            parse_call, parse_card, parse_cards, parse_contract, parse_decision)
 

@@ -5,7 +5,7 @@ import click
 import pytest
 
 from conftest import EXAMPLES, run_cli
-from prefcli import cli as cli_module
+from prefcli.cli import main as cli_module
 
 
 def test_version_and_help():
@@ -64,7 +64,7 @@ def _all_properties(node, path="$"):
 
 @pytest.mark.parametrize("kind", ["record", "sheet"])
 def test_every_schema_property_has_a_description(kind):
-    from prefcli.schemas_util import schema
+    from prefcli.io.schemas import schema
     missing = [p for p, sub in _all_properties(schema(kind)) if isinstance(sub, dict) and "description" not in sub
                and "$ref" not in sub]
     assert missing == []
@@ -88,6 +88,6 @@ def test_internal_error_is_one_line_exit_3(monkeypatch, capsys):
 def test_library_imports_without_click_in_the_layers():
     """The library layers do not import click (the CLI is a thin layer on top)."""
     import subprocess, sys
-    code = ("import sys, prefcli.cards, prefcli.model, prefcli.loader, prefcli.validate, prefcli.presets, "
-            "prefcli.sheet, prefcli.scoring; assert 'click' not in sys.modules, 'click imported'")
+    code = ("import sys, prefcli.model.cards, prefcli.model.records, prefcli.io.loader, prefcli.rules.checks, prefcli.rules.presets, "
+            "prefcli.model.ledger, prefcli.scoring, prefcli.settle; assert 'click' not in sys.modules, 'click imported'")
     assert subprocess.run([sys.executable, "-c", code], capture_output=True).returncode == 0

@@ -17,12 +17,12 @@ import pytest
 
 from conftest import EXAMPLES, example_records, run_cli
 from test_convert_helpers import run  # noqa: F401  (fixture)
-from prefcli.convert import convert_record, convert_rules
-from prefcli.loader import parse_text
-from prefcli.model import record_from_data
-from prefcli.presets import OptionError, preset_names
-from prefcli.validate import check_record
-from prefcli.writer import dump_yaml, record_to_data
+from prefcli.app.convert import convert_record, convert_rules
+from prefcli.io.loader import parse_text
+from prefcli.model.records import record_from_data
+from prefcli.rules.presets import OptionError, preset_names
+from prefcli.rules.checks import check_record
+from prefcli.io.writer import dump_yaml, record_to_data
 
 P3 = ["Ann", "Bob", "Cid"]
 

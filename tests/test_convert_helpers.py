@@ -10,7 +10,7 @@ import pytest
 
 @pytest.fixture
 def run(monkeypatch, capsys):
-    from prefcli.cli import main
+    from prefcli.cli.main import main
 
     def _run(args, stdin=None):
         if stdin is not None:

@@ -9,11 +9,11 @@ from typing import Any, Dict, List, Optional
 
 import pytest
 
-from prefcli.engine import (Auction, IllegalPlay, RulesError, check_record, conventions, replay_deal,
+from prefcli.rules.engine import (Auction, IllegalPlay, RulesError, check_record, conventions, replay_deal,
                             replay_record)
-from prefcli.cards import parse_call
-from prefcli.model import record_from_data
-from prefcli.presets import resolve_rules
+from prefcli.model.cards import parse_call
+from prefcli.model.records import record_from_data
+from prefcli.rules.presets import resolve_rules
 
 from conftest import BADINPUTS, needs_shared
 
@@ -71,7 +71,7 @@ def clean(deals, variant="sochi", players=("Ann", "Bob", "Cid"), **rules):
 
 @needs_shared
 def test_revoke_badinput_names_cid_qh_spades():
-    from prefcli.loader import load_record
+    from prefcli.io.loader import load_record
     rec, doc = load_record(str(BADINPUTS / "revoke.yaml"))
     probs = check_record(rec, resolve_rules(rec.rules))
     assert len(probs) == 1

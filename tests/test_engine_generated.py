@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from prefcli.engine import check_record, replay_record
-from prefcli.model import record_from_data
-from prefcli.presets import resolve_rules
+from prefcli.rules.engine import check_record, replay_record
+from prefcli.model.records import record_from_data
+from prefcli.rules.presets import resolve_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))

@@ -11,10 +11,10 @@ from typing import Any, Dict, List
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from prefcli.cards import DECK, Card
-from prefcli.engine import Auction, check_record, conventions, random_play, replay_record
-from prefcli.model import record_from_data
-from prefcli.presets import resolve_rules
+from prefcli.model.cards import DECK, Card
+from prefcli.rules.engine import Auction, check_record, conventions, random_play, replay_record
+from prefcli.model.records import record_from_data
+from prefcli.rules.presets import resolve_rules
 
 PLAYERS3 = ["Ann", "Bob", "Cid"]
 PLAYERS4 = ["Ann", "Bob", "Cid", "Dan"]

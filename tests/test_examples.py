@@ -9,8 +9,8 @@ import pytest
 import yaml
 
 from conftest import EXAMPLES, run_cli
-from prefcli.loader import load_document, parse_text
-from prefcli.validate import check_document
+from prefcli.io.loader import load_document, parse_text
+from prefcli.rules.checks import check_document
 
 DOCS = sorted(p for p in EXAMPLES.rglob("*") if p.suffix in (".yaml", ".yml", ".json")
               and not p.name.endswith((".expected-sheet.yaml", ".expected.yaml")))

@@ -6,8 +6,8 @@ from decimal import Decimal
 import pytest
 import yaml
 
-from prefcli.diagnostics import InputError
-from prefcli.loader import load_document, parse_text
+from prefcli.model.diagnostics import InputError
+from prefcli.io.loader import load_document, parse_text
 
 
 def load(text, json_=False):
@@ -113,7 +113,7 @@ def test_missing_file_is_a_clear_error(tmp_path):
 
 
 def test_size_limit(tmp_path, monkeypatch):
-    import prefcli.loader as loader
+    import prefcli.io.loader as loader
     monkeypatch.setattr(loader, "MAX_BYTES", 100)
     f = tmp_path / "big.yaml"
     f.write_text("a: " + "x" * 200)

@@ -11,9 +11,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from prefcli import loader
-from prefcli.diagnostics import InputError
-from prefcli.loader import _compose, _construct, _fast_yaml, load_document
+from prefcli.io import loader
+from prefcli.model.diagnostics import InputError
+from prefcli.io.loader import _compose, _construct, _fast_yaml, load_document
 
 
 def strict(text: str):

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from prefcli import presets
-from prefcli.diagnostics import Problems
-from prefcli.model import SheetData, record_from_data
-from prefcli.presets import OptionError, _resolve_rules, resolve_rules
-from prefcli.sheet import Entry, sheet_from_entries
+from prefcli.rules import presets
+from prefcli.model.diagnostics import Problems
+from prefcli.model.records import SheetData, record_from_data
+from prefcli.rules.presets import OptionError, _resolve_rules, resolve_rules
+from prefcli.model.ledger import Entry, sheet_from_entries
 
 
 # --- resolve_rules cache ------------------------------------------------------------------
@@ -192,8 +192,8 @@ def test_fast_built_deals_are_the_same_objects_as_constructed_ones() -> None:
     import dataclasses
     import pickle
 
-    from prefcli.cards import Decision, parse_cards, parse_contract
-    from prefcli.model import Deal, Penalty, _new_deal
+    from prefcli.model.cards import Decision, parse_cards, parse_contract
+    from prefcli.model.records import Deal, Penalty, _new_deal
 
     kws = [
         {},
@@ -219,7 +219,7 @@ def test_fast_built_deals_are_the_same_objects_as_constructed_ones() -> None:
 def test_ledger_entries_are_the_same_objects_as_constructed_ones() -> None:
     import dataclasses
 
-    from prefcli.sheet import Ledger
+    from prefcli.model.ledger import Ledger
     ledger = Ledger(("Ann", "Bob", "Cid"))
     ledger.pool(1, "Ann", 4, "contract.made", "made 6S")
     ledger.mountain(2, "Bob", Fraction(5, 2), "contract.failed")

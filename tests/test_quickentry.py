@@ -5,11 +5,11 @@ import pytest
 
 from conftest import EXAMPLES, run_cli
 from test_convert_helpers import run  # noqa: F401  (fixture)
-from prefcli.diagnostics import InputError
-from prefcli.loader import parse_text
-from prefcli.model import record_from_data
-from prefcli.quickentry import parse_quick_entry, parse_quick_entry_lines
-from prefcli.validate import check_record
+from prefcli.model.diagnostics import InputError
+from prefcli.io.loader import parse_text
+from prefcli.model.records import record_from_data
+from prefcli.io.quickentry import parse_quick_entry, parse_quick_entry_lines
+from prefcli.rules.checks import check_record
 
 P3 = ["Ann", "Bob", "Cid"]
 

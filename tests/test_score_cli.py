@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from prefcli.cli import main
-from prefcli.loader import load_record
+from prefcli.cli.main import main
+from prefcli.io.loader import load_record
 from prefcli.scoring import score
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,7 +53,7 @@ def test_json_is_a_sheet_with_the_full_rules(capsys, tmp_path):
     # the document is valid input for settle and for the sheet loader
     path = tmp_path / "sheet.json"
     path.write_text(out)
-    from prefcli.loader import load_sheet
+    from prefcli.io.loader import load_sheet
     loaded, _ = load_sheet(str(path))
     assert loaded.whists == sheet.whists
 
@@ -182,11 +182,11 @@ def test_sp_leningrad_unwhisted_six_settles_to_26_66(capsys, tmp_path):
 
 def test_family_words_come_from_the_rules():
     """sheetio is family-neutral: a Lithuanian sheet prints "track" and "hens"."""
-    from prefcli import sheetio
-    from prefcli.model import Record
-    from prefcli.presets import resolve_rules
+    from prefcli.render import sheet as sheetio
+    from prefcli.model.records import Record
+    from prefcli.rules.presets import resolve_rules
     from prefcli.scoring import ScoreResult
-    from prefcli.sheet import Ledger
+    from prefcli.model.ledger import Ledger
     rules = resolve_rules({"variant": "lithuanian"})
     ledger = Ledger(("A", "B", "C"))
     ledger.pool(1, "A", Fraction(6), "test")

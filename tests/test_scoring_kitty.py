@@ -9,8 +9,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from prefcli.model import record_from_data
-from prefcli.presets import resolve_rules
+from prefcli.model.records import record_from_data
+from prefcli.rules.presets import resolve_rules
 from prefcli.scoring import ScoringError, score
 
 PLAYERS = ["D", "A", "B", "C"]

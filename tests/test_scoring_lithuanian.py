@@ -9,9 +9,9 @@ from fractions import Fraction as F
 
 import pytest
 
-from prefcli.cards import parse_cards, parse_contract
-from prefcli.model import Deal, record_from_data
-from prefcli.presets import resolve_rules
+from prefcli.model.cards import parse_cards, parse_contract
+from prefcli.model.records import Deal, record_from_data
+from prefcli.rules.presets import resolve_rules
 from prefcli.scoring import ScoringError, score
 from prefcli.scoring.lithuanian import _dealer_writes, _Game
 from prefcli.scoring.lt_common import Defence, Outcome, talon_tricks, write_defence
@@ -526,7 +526,7 @@ def test_three_players_settle_by_three():
 def _lowest_legal_play(hands, order, talon=None):
     """A legal no-trump play (everyone plays his lowest legal card), talon cards leading the first
     two tricks when given; returns the play and the winners worked out here, independently."""
-    from prefcli.cards import parse_cards
+    from prefcli.model.cards import parse_cards
     hands = {p: sorted(parse_cards(h), key=lambda c: (c.suit.order, c.rank)) for p, h in hands.items()}
     talon = list(parse_cards(talon)) if talon else []
     play, winners = [], []

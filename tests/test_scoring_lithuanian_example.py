@@ -9,7 +9,7 @@ import json
 from fractions import Fraction as F
 
 from conftest import EXAMPLES
-from prefcli.loader import load_record, load_sheet
+from prefcli.io.loader import load_record, load_sheet
 from prefcli.scoring import score
 
 RECORD = EXAMPLES / "lithuanian-4p.yaml"
@@ -66,7 +66,7 @@ def test_score_table_uses_the_games_words(cli):
 
 
 def test_variants_lists_every_option_of_both_presets(cli):
-    from prefcli.presets import get_preset
+    from prefcli.rules.presets import get_preset
     for name in ("lithuanian", "lithuanian-kitty"):
         code, out, err = cli(["variants", name])
         assert code == 0, err

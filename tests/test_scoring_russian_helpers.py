@@ -4,8 +4,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Dict, List, Optional, Sequence
 
-from prefcli.model import record_from_data
-from prefcli.presets import resolve_rules
+from prefcli.model.records import record_from_data
+from prefcli.rules.presets import resolve_rules
 from prefcli.scoring import score
 
 P3 = ["A", "B", "C"]

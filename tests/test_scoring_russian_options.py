@@ -11,7 +11,7 @@ from typing import Any, Dict, List
 
 import pytest
 
-from prefcli.presets import get_preset
+from prefcli.rules.presets import get_preset
 from prefcli.scoring import ScoringError
 from test_scoring_russian_helpers import P3, P4, flat, run
 
@@ -262,6 +262,6 @@ def test_every_scoring_option_has_a_case():
 def test_talon_trick_count(talon, misere, expected):
     """[K 3.4.11] "Ace = 1 trick; ace+king of one suit = 2; two aces = 3; marriage = 1";
     PRESETS.md talon_bonus_misere sevens: "a suited 7-8 or two sevens = 2 tricks, one seven = 1"."""
-    from prefcli.cards import parse_cards
+    from prefcli.model.cards import parse_cards
     from prefcli.scoring.russian import talon_tricks
     assert talon_tricks(parse_cards(talon), misere, "sevens") == expected

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from prefcli import sheetio
-from prefcli.model import record_from_data, sheet_from_data
-from prefcli.presets import resolve_rules
+from prefcli.render import sheet as sheetio
+from prefcli.model.records import record_from_data, sheet_from_data
+from prefcli.rules.presets import resolve_rules
 from prefcli.scoring import score
 
 RUSSIAN = ("sochi", "leningrad", "rostov", "classic")
@@ -160,7 +160,7 @@ def _russian_examples() -> List[Path]:
 
 @pytest.mark.parametrize("variant", RUSSIAN)
 def test_every_preset_scores_every_example(variant):
-    from prefcli.loader import load_record
+    from prefcli.io.loader import load_record
     paths = _russian_examples()
     assert {p.name for p in paths} >= {"sochi-3p.yaml", "leningrad-4p.yaml"}
     for path in paths:

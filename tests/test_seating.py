@@ -1,10 +1,10 @@
 """prefcli.seating: the one dealer rotation every layer asks (scorers, engine, validate, convert)."""
 from __future__ import annotations
 
-from prefcli.engine import conventions, deal_dealers
-from prefcli.model import record_from_data
-from prefcli.presets import resolve_rules
-from prefcli.seating import (BOMB, CONTRACT, GENERAL, MANDATORY, deal_kinds, dealers, expected_dealers,
+from prefcli.rules.engine import conventions, deal_dealers
+from prefcli.model.records import record_from_data
+from prefcli.rules.presets import resolve_rules
+from prefcli.rules.table import (BOMB, CONTRACT, GENERAL, MANDATORY, deal_kinds, dealers, expected_dealers,
                              options, rotation)
 
 NESW = ["N", "E", "S", "W"]

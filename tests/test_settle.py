@@ -7,8 +7,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from prefcli.model import SheetData
-from prefcli.presets import resolve_rules
+from prefcli.model.records import SheetData
+from prefcli.rules.presets import resolve_rules
 from prefcli.settle import (METHODS, Payment, SettlementError, check_payments, money, payments,
                             round_hens, round_money, settle_sheet)
 

@@ -5,8 +5,8 @@ from fractions import Fraction as F
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from prefcli.model import SheetData
-from prefcli.presets import resolve_rules
+from prefcli.model.records import SheetData
+from prefcli.rules.presets import resolve_rules
 from prefcli.settle import check_payments, money, payments, round_money, settle_sheet
 
 VARIANTS = ["sochi", "leningrad", "rostov", "classic", "lithuanian", "lithuanian-kitty"]

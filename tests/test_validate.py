@@ -3,8 +3,8 @@ import json
 
 import pytest
 
-from prefcli.loader import parse_text
-from prefcli.validate import check_document
+from prefcli.io.loader import parse_text
+from prefcli.rules.checks import check_document
 
 HEAD3 = "format: pref-record/1\nplayers: [Ann, Bob, Cid]\nrules: {variant: sochi, pool: 20}\n"
 HEAD4 = "format: pref-record/1\nplayers: [Ann, Bob, Cid, Dan]\nrules: {variant: sochi, pool: 20}\n"

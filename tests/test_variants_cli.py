@@ -6,8 +6,8 @@ import json
 import pytest
 import yaml
 
-from prefcli.cli import main
-from prefcli.presets import COMMON_OPTIONS, get_preset
+from prefcli.cli.main import main
+from prefcli.rules.presets import COMMON_OPTIONS, get_preset
 
 RUSSIAN = ("sochi", "leningrad", "rostov", "classic")
 

@@ -12,9 +12,9 @@ import pytest
 import yaml
 
 from conftest import EXAMPLES
-from prefcli.loader import load_document, parse_text
-from prefcli.model import record_from_data, sheet_from_data
-from prefcli.writer import (canonical_record_data, dump_json, dump_yaml, record_to_data,
+from prefcli.io.loader import load_document, parse_text
+from prefcli.model.records import record_from_data, sheet_from_data
+from prefcli.io.writer import (canonical_record_data, dump_json, dump_yaml, record_to_data,
                             rules_to_data, sheet_to_data)
 
 FORMAT_EXAMPLE = """\

@@ -9,10 +9,10 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from ..diagnostics import Path
-from ..model import Record, SheetData
-from ..presets import Rules, resolve_rules
-from ..sheet import Ledger
+from prefcli.model.diagnostics import Path
+from prefcli.model.records import Record, SheetData
+from prefcli.rules.presets import Rules, resolve_rules
+from prefcli.model.ledger import Ledger
 
 
 class ScoringError(ValueError):

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional
 
-from ..model import Adjust, Deal, Record
-from ..presets import Rules
-from ..seating import BOMB, CONTRACT, GENERAL, MANDATORY, rotation
-from . import ScoreResult, ScoringError
-from .lt_common import (F, Game, _n, active_players, apply_adjust, apply_penalties, count_option, price,
+from prefcli.model.records import Adjust, Deal, Record
+from prefcli.rules.presets import Rules
+from prefcli.rules.table import BOMB, CONTRACT, GENERAL, MANDATORY, rotation
+from prefcli.scoring import ScoreResult, ScoringError
+from prefcli.scoring.lt_common import (F, Game, _n, active_players, apply_adjust, apply_penalties, count_option, price,
                         replayed_counts, trick_counts, write_defence)
 
 FAMILY = "lithuanian-kitty"

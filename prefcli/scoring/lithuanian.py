@@ -9,11 +9,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Dict, List, Optional
 
-from ..model import Adjust, Deal, Record
-from ..presets import Rules
-from ..seating import rotation
-from . import ScoreResult, ScoringError
-from .lt_common import (F, Defence, Game, _n, _times, active_players, apply_adjust, apply_penalties,
+from prefcli.model.records import Adjust, Deal, Record
+from prefcli.rules.presets import Rules
+from prefcli.rules.table import rotation
+from prefcli.scoring import ScoreResult, ScoringError
+from prefcli.scoring.lt_common import (F, Defence, Game, _n, _times, active_players, apply_adjust, apply_penalties,
                         count_option, first_hand, price, replayed_counts, talon_tricks, trick_counts,
                         write_defence)
 

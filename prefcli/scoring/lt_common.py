@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple
 
-from ..cards import Card, Contract, Decision, Rank, defenders_quota
-from ..model import Adjust, Deal, Record
-from ..presets import Rules
-from ..sheet import Ledger
-from . import ScoringError
+from prefcli.model.cards import Card, Contract, Decision, Rank, defenders_quota
+from prefcli.model.records import Adjust, Deal, Record
+from prefcli.rules.presets import Rules
+from prefcli.model.ledger import Ledger
+from prefcli.scoring import ScoringError
 
 F = Fraction
 
@@ -220,7 +220,7 @@ def trick_counts(deal: Deal, takers: Sequence[str], allowed_missing: int = 0,
 def replayed_counts(record: Record, deal: Deal, rules: Rules, dealer: str) -> Callable[[], Optional[Dict[str, int]]]:
     """Trick counts of a full deal, by the rules engine's replay (the same reading as `replay`)."""
     def derive() -> Optional[Dict[str, int]]:
-        from ..engine import replay_deal
+        from prefcli.rules.engine import replay_deal
         rep = replay_deal(record, deal, rules, dealer=dealer, keep_tricks=False)
         problems = list(rep.problems) + list(rep.unplayable)
         if problems:

@@ -18,11 +18,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from ..cards import Decision, Rank
-from ..model import Adjust, Deal, Record
-from ..presets import Rules
-from ..sheet import Ledger
-from . import ScoreResult, ScoringError
+from prefcli.model.cards import Decision, Rank
+from prefcli.model.records import Adjust, Deal, Record
+from prefcli.rules.presets import Rules
+from prefcli.model.ledger import Ledger
+from prefcli.scoring import ScoreResult, ScoringError
 
 F = Fraction
 ZERO = Fraction(0)
@@ -184,7 +184,7 @@ class _Scorer:
             for p in self.players:
                 self.pool[p] += rec.start.pool.get(p, ZERO)
                 self.mountain[p] += rec.start.mountain.get(p, ZERO)
-        from ..seating import dealers as seat_dealers      # one rotation for every layer
+        from prefcli.rules.table import dealers as seat_dealers      # one rotation for every layer
         dealers = seat_dealers(rec, self.rules)
         after: List[int] = []
         for entry in rec.deals:
@@ -351,7 +351,7 @@ class _Scorer:
 
     def _replayed_tricks(self, d: Deal) -> Optional[Dict[str, int]]:
         """A full deal without `tricks`: replay it (the engine refuses a revoke, a card not held…)."""
-        from ..engine import replay_deal
+        from prefcli.rules.engine import replay_deal
         rep = replay_deal(self.record, d, self.rules, self.cur_dealer, raise_errors=True)
         return dict(rep.counts) if rep.counts is not None else None
 

@@ -1,0 +1,425 @@
+"""Rewriting a record for a table that plays another preset (`prefcli convert --variant`).
+
+The `rules` block becomes the target preset; the record's own overrides travel where the target
+has an option of the same name that accepts the value (a club's house rules), and are reported as
+lost otherwise. Deals are kept as they are where the target can express them. What it cannot
+express is mapped where the seeds give a natural counterpart and otherwise dropped; every change
+and every loss is a :class:`ReportItem`.
+
+What the target can express is read from its option values, never from its name (variants are
+data): a half-whist needs ``half_whist``, a dark deal ``dark``, a bomb ``bomb`` (Russian presets:
+``dark``, whose meaning covers bombs), a take-over ``takeover``, a concession ``without_three``.
+
+The property that ties this to scoring (tested in tests/test_convert_invariant.py): when the report
+has no loss, ``score(convert(R, P))`` equals ``score(R, variant=P)``. So every mapping that could
+change a score is reported as a loss.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+
+from prefcli.model.cards import Decision
+from prefcli.model.records import Deal, Record
+
+
+@dataclass(frozen=True)
+class ReportItem:
+    """One change made by a conversion: which deal (None: the rules or the whole record), which
+    field, what happened, and whether information was lost."""
+
+    deal: Optional[int]
+    field: str
+    what: str
+    loss: bool
+
+    def as_dict(self) -> Dict[str, Any]:
+        return {"deal": self.deal, "field": self.field, "what": self.what, "loss": self.loss}
+
+    def text(self) -> str:
+        where = f"deal {self.deal}" if self.deal is not None else "record"
+        return f"{where}: {self.field}: {self.what}" + (" [lost]" if self.loss else "")
+
+
+@dataclass
+class Conversion:
+    """The converted record (model and canonical data) and what the conversion did."""
+
+    record: Record
+    data: Dict[str, Any]
+    items: List[ReportItem] = field(default_factory=list)
+    source: str = ""
+    target: str = ""
+
+    @property
+    def losses(self) -> List[ReportItem]:
+        return [i for i in self.items if i.loss]
+
+    def report_data(self) -> Dict[str, Any]:
+        return {"from": self.source, "to": self.target, "losses": len(self.losses),
+                "changes": [i.as_dict() for i in self.items]}
+
+
+def _truthy(rules, name: str, fallback: Optional[str] = None) -> bool:
+    """An option's value as yes/no; a family without the option has the feature off (or asks
+    `fallback`: Russian presets fold bombs into `dark`)."""
+    if name in rules.values:
+        value = rules.values[name]
+        if isinstance(value, str):
+            return value not in ("never", "none", "no")
+        return bool(value)
+    if fallback is not None:
+        return _truthy(rules, fallback)
+    return False
+
+
+def convert_rules(rules: Mapping[str, Any], target: str,
+                  sets: Sequence[Tuple[str, Any]] = ()) -> Tuple[Dict[str, Any], List[ReportItem]]:
+    """The new `rules` mapping (flat dotted names) and the report of options dropped or set."""
+    from prefcli.rules.presets import COMMON_OPTIONS, flatten, get_preset
+
+    preset = get_preset(target)
+    family = preset.family
+    common = {o.name: o for o in COMMON_OPTIONS}
+    items: List[ReportItem] = []
+    source = rules.get("variant") if isinstance(rules.get("variant"), str) else "sochi"
+    out: Dict[str, Any] = {"variant": preset.name}
+    if str(source).strip().lower() != preset.name:
+        items.append(ReportItem(None, "rules.variant", f"{source} → {preset.name}", False))
+    for name, value, _path in flatten(rules):
+        if name == "variant":
+            continue
+        opt = family.option(name) or common.get(name)
+        if opt is None:
+            items.append(ReportItem(None, f"rules.{name}",
+                                    f"dropped ({_show(value)}): {preset.name} has no option {name}", True))
+            continue
+        if value is None and opt.kind in ("decimal", "text"):
+            out[name] = None
+            continue
+        try:
+            opt.coerce(value)
+        except ValueError:
+            items.append(ReportItem(None, f"rules.{name}",
+                                    f"dropped ({_show(value)}): not a value of {name} under {preset.name} "
+                                    f"({opt.describe_values()})", True))
+            continue
+        out[name] = value
+    for name, value in sets:
+        previous = out.get(name)
+        out[name] = value
+        what = f"set to {_show(value)} (--set)"
+        if previous is not None:
+            what += f", was {_show(previous)}"
+        items.append(ReportItem(None, f"rules.{name}", what, False))
+    return out, items
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _nest(flat: Mapping[str, Any]) -> Dict[str, Any]:
+    out: Dict[str, Any] = {}
+    for name, value in flat.items():
+        node = out
+        parts = name.split(".")
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+        node[parts[-1]] = value
+    return out
+
+
+class _DealMapper:
+    """Rewrites one deal for the target rules, collecting report items."""
+
+    def __init__(self, record: Record, source_rules, target_rules) -> None:
+        self.record = record
+        self.src = source_rules
+        self.dst = target_rules
+        self.items: List[ReportItem] = []
+        self.families_differ = source_rules is None or source_rules.family.name != target_rules.family.name
+        self.general: set = set()          # positions of general eglės (reported on their own)
+
+    def note(self, deal: Deal, fld: str, what: str, loss: bool) -> None:
+        self.items.append(ReportItem(deal.number, fld, what, loss))
+
+    def map(self, deal: Deal, dealer: Optional[str]) -> Deal:
+        t = self.dst.variant
+        changes: Dict[str, Any] = {}
+        whist = list(deal.whist)
+
+        # half-whist (Russian полвиста): needs half_whist; a returned one is an ordinary whist
+        half = [p for p, d in whist if d is Decision.HALF_WHIST]
+        if half:
+            hw = half[0]
+            returner = deal.returned_by
+            returns_ok = _truthy(self.dst, "half_whist") and _truthy(self.dst, "return_whist")
+            if returner is not None and not returns_ok and returner in dict(whist):
+                whist = [(p, Decision.WHIST if p == returner else Decision.PASS if p == hw else d)
+                         for p, d in whist]
+                changes["returned_by"] = None
+                self.note(deal, "whist", f"the returned half-whist is written as {returner}: whist, {hw}: pass "
+                                         f"(what it amounts to: {t} has no returned half-whist)", False)
+            elif not _truthy(self.dst, "half_whist"):
+                whist = [(p, Decision.PASS if p == hw else d) for p, d in whist]
+                if returner is not None:
+                    changes["returned_by"] = None
+                self.note(deal, f"whist.{hw}",
+                          f"half-whist written as pass: {t} has no half-whist (option half_whist), so the "
+                          f"half-whister's whists are lost" + (f" and {returner}'s return is dropped" if returner else ""),
+                          True)
+
+        # take-over from both hands (Lithuanian, seed 002 "vistuoti iš abiejų rankų"): ↔ open
+        # whisting, where the one whister plays both hands (seed 001 "в светлую")
+        if deal.takeover is not None and not _truthy(self.dst, "takeover"):
+            x = deal.takeover
+            wmap = dict(whist)
+            whisting = [p for p, d in whist if d is Decision.WHIST]
+            if x in whisting and len(whisting) == 1 and deal.contract.is_tricks:
+                changes["takeover"] = None
+                changes["open"] = True
+                self.note(deal, "takeover", f"{x}'s whist from both hands is written as open whisting by {x} "
+                                            f"({t} has no take-over)", False)
+            elif x in wmap and whisting and deal.contract.is_tricks:
+                whist = [(p, Decision.WHIST if p == x else Decision.PASS) for p, _ in whist]
+                changes["takeover"] = None
+                changes["open"] = True
+                self.note(deal, "takeover", f"{x} took over the whist of {', '.join(whisting)}: written as open "
+                                            f"whisting by {x}, {', '.join(whisting)} passing ({t} has no "
+                                            "take-over; who said whist is lost)", True)
+            else:
+                changes["takeover"] = None
+                self.note(deal, "takeover", f"dropped: {t} has no take-over by {x} (option takeover)", True)
+
+        # open whist: the same field in every family; the meaning shifts between families
+        if deal.open and deal.contract.is_tricks and self.families_differ and "open" not in changes:
+            self.note(deal, "open", f"open whisting kept: under {t} the whister plays both hands", False)
+
+        # dark bids and bombs
+        if deal.dark and not _truthy(self.dst, "dark"):
+            changes["dark"] = False
+            self.note(deal, "dark", f"dropped: {t} has no dark bids (option dark); the deal is an "
+                                    "ordinary bid and its doubling is lost", True)
+        if deal.bomb is not None and not _truthy(self.dst, "bomb", fallback="dark"):
+            changes["bomb"] = None
+            self.note(deal, "bomb", f"dropped: {t} has no bomb ({deal.bomb}'s call is lost)", True)
+
+        # conceding "without three"
+        if deal.concede and not _truthy(self.dst, "without_three"):
+            changes["concede"] = False
+            self.note(deal, "concede", f"dropped: {t} does not allow conceding without three (option "
+                                       "without_three); enter the tricks of the deal", True)
+
+        # a misère half with the 4-player dealer (Кодекс 3.6.9)
+        if deal.partner is not None and not _truthy(self.dst, "misere_partner"):
+            changes["partner"] = None
+            self.note(deal, "partner", f"dropped: {t} has no misère half with the dealer (option "
+                                       f"misere_partner); {deal.declarer} plays it alone", True)
+
+        # a misère without whist decisions (the Russian way: both defenders catch) in a family
+        # whose scorer reads the catchers from the whist decisions (Lithuanian: "vistuoja")
+        if deal.contract.is_misere and not deal.whist and deal.declarer is not None \
+                and self.dst.get("misere_catchers") is not None and dealer is not None:
+            defenders = [p for p in self.record.active_players(dealer) if p != deal.declarer]
+            whist = [(p, Decision.WHIST) for p in defenders]
+            self.note(deal, "whist", f"both defenders are written as whisting against the misère "
+                                     f"({', '.join(defenders)}): they both catch it, as in the source game", False)
+
+        # all-pass ↔ mandatory eglė: the same deal, scored by the target's all-pass rules
+        if deal.contract.is_all_pass:
+            tricks = deal.tricks_map()
+            if self.families_differ and deal.pos not in self.general:
+                self.note(deal, "contract", f"all-pass kept: scored as {t}'s all-pass deal "
+                                            "(raspasy ↔ mandatory eglė)", False)
+            if tricks is not None and len(self.record.players) == 4 and dealer is not None:
+                listed = self.dst.get("egle.dealer") is True
+                plays = listed or self.dst.get("allpass.talon") in ("dealer-plays", "by-seats")
+                if dealer not in tricks and listed:
+                    tricks[dealer] = 0
+                    changes["tricks"] = tuple(tricks.items())
+                    self.note(deal, f"tricks.{dealer}", f"the dealer is listed with 0 tricks ({t} lists the "
+                                                        "dealer in a 4-player all-pass)", False)
+                elif dealer in tricks and not plays:
+                    if tricks[dealer] == 0:
+                        del tricks[dealer]
+                        changes["tricks"] = tuple(tricks.items())
+                        self.note(deal, f"tricks.{dealer}", f"the dealer's 0 is left out (under {t} the "
+                                                            "dealer does not play the talon)", False)
+                    else:
+                        self.note(deal, f"tricks.{dealer}", f"the dealer's {tricks[dealer]} talon tricks "
+                                                            f"cannot be expressed: under {t} the dealer does "
+                                                            "not play the talon", True)
+
+        if whist != list(deal.whist):
+            changes["whist"] = tuple(whist)
+        return dataclasses.replace(deal, **changes) if changes else deal
+
+
+#: Options that give the number of general eglės (eglutė deals) a game starts with.
+GENERAL_EGLE_OPTIONS = ("general_egles", "eglutes")
+
+
+def general_egle_count(rules, players: int) -> int:
+    """How many leading all-pass deals are general eglės under `rules` (0: none in this family)."""
+    if rules is None:
+        return 0
+    if rules.get("skip_eglute") is True:
+        return 0
+    for name in GENERAL_EGLE_OPTIONS:
+        if name in rules.values and rules.values[name] is not None:
+            value = rules.values[name]
+            return players if value == "players" else int(value)
+    return 0
+
+
+def _general_egles(record: Record, source_rules, target_rules) -> List[ReportItem]:
+    """General eglės (seed 002 "bendroji eglė", seed 000 "eglutė") are the game's leading
+    all-pass deals; they give the eglės that double later deals. A family without them plays
+    the same deals as ordinary all-pass deals, and the doubling is lost."""
+    leading: List[Deal] = []
+    for entry in record.deals:
+        if isinstance(entry, Deal):
+            if not entry.contract.is_all_pass:
+                break
+            leading.append(entry)
+    n = len(record.players)
+    before, after = general_egle_count(source_rules, n), general_egle_count(target_rules, n)
+    out: List[ReportItem] = []
+    t = target_rules.variant
+    for i, deal in enumerate(leading):
+        was, now = i < before, i < after
+        if was and not now:
+            out.append(ReportItem(deal.number, "contract",
+                                  f"a general eglė, kept as an ordinary all-pass deal: {t} has no general "
+                                  "eglės, so the eglė that doubles a later deal is lost", True))
+        elif now and not was:
+            out.append(ReportItem(deal.number, "contract",
+                                  f"an opening all-pass deal: under {t} it counts as a general eglė", False))
+    return out
+
+
+def _check_result(record: Record) -> List[ReportItem]:
+    """Problems of the converted record under its new rules (validate, then score), as losses:
+    a record the target table cannot check or score has lost something on the way."""
+    from prefcli.rules.presets import OptionError
+    from prefcli.scoring import ScoringError, score
+    from prefcli.rules.checks import check_record
+
+    def deal_of(path) -> Optional[int]:
+        if len(path) >= 2 and path[0] == "deals" and isinstance(path[1], int):
+            return path[1] + 1
+        return None
+
+    def field_of(path) -> str:
+        from prefcli.model.diagnostics import format_path
+        if deal_of(path) is not None:
+            return format_path(path[2:]) or "deal"
+        return format_path(path) or "record"
+
+    problems = check_record(record)
+    if problems:
+        return [ReportItem(deal_of(p.path), field_of(p.path), f"not valid under the target: {p.message}", True)
+                for p in problems]
+    try:
+        score(record)
+    except (ScoringError, OptionError) as exc:
+        return [ReportItem(deal_of(exc.path), field_of(exc.path),
+                           f"cannot be scored under the target: {exc.message}", True)]
+    return []
+
+
+def convert_record(record: Record, target: str, sets: Sequence[Tuple[str, Any]] = (),
+                   check: bool = True) -> Conversion:
+    """Rewrite `record` for a table that plays `target` (a preset name), with `sets` on top.
+
+    With `check`, the result is validated and scored under the target, and what fails is
+    reported as a loss (e.g. deals after the target game's end).
+
+    Raises OptionError for an unknown preset or a bad `--set`; the record's own options that do
+    not fit the target are reported, not raised.
+    """
+    from prefcli.rules.presets import OptionError, resolve_rules
+    from prefcli.rules.table import dealers as seat_dealers
+    from prefcli.io.writer import record_to_data
+
+    flat, items = convert_rules(record.rules, target, sets)
+    target_rules = resolve_rules(_nest({k: v for k, v in flat.items() if not (k in dict(sets))}),
+                                 sets=[(k, v) for k, v in sets])
+    new_rules = _nest(flat)
+    try:
+        source_rules = resolve_rules(record.rules)
+    except OptionError:
+        source_rules = None
+    mapper = _DealMapper(record, source_rules, target_rules)
+
+    same_src = bool(source_rules.get("allpass.same_dealer", False)) if source_rules is not None else False
+    same_dst = bool(target_rules.get("allpass.same_dealer", False))
+    src_dealers = seat_dealers(record, source_rules, explicit=False, same_dealer=same_src)
+    # who really dealt: a deal's own `dealer:` field, else the source's rotation
+    actual = {e.pos: e.dealer or src_dealers.get(e.pos) for e in record.only_deals()}
+    # deals whose seats depend on the dealer: 4 players (who sits out), full deals (who leads),
+    # and deals that name their dealer
+    seated = [e for e in record.only_deals()
+              if len(record.players) == 4 or e.is_full or e.dealer is not None]
+
+    def mismatches(same: bool) -> List[Deal]:
+        rotation = seat_dealers(record, target_rules, explicit=False, same_dealer=same)
+        return [e for e in seated if rotation.get(e.pos) != actual[e.pos]]
+
+    wrong = mismatches(same_dst)
+    if wrong and not mismatches(not same_dst) and target_rules.family.option("allpass.same_dealer") is not None:
+        # The deals were dealt by the other rotation; keep it, or the seats would not match.
+        flat["allpass.same_dealer"] = not same_dst
+        new_rules = _nest(flat)
+        target_rules = resolve_rules(new_rules)
+        mapper.dst = target_rules
+        items.append(ReportItem(None, "rules.allpass.same_dealer",
+                                f"set to {_show(not same_dst)} as the deals were dealt ({target_rules.variant}'s "
+                                f"default is {_show(same_dst)}): otherwise from deal {wrong[0].number} on "
+                                "the dealer, and so the seats, would not match the deals", True))
+    elif wrong:
+        items.append(ReportItem(wrong[0].number, "dealer",
+                                f"the dealers of deals {', '.join(str(e.number) for e in wrong[:5])}"
+                                + ("…" if len(wrong) > 5 else "") + f" do not follow {target_rules.variant}'s "
+                                "rotation (the deals keep their own dealer: fields)", True))
+    else:
+        rotation = seat_dealers(record, target_rules, explicit=False, same_dealer=same_dst)
+        moved = [e for e in record.only_deals() if rotation.get(e.pos) != actual[e.pos]]
+        if moved:
+            items.append(ReportItem(None, "dealer", f"from deal {moved[0].number} on the dealer rotation differs "
+                                                    f"under {target_rules.variant} (the dealer "
+                                                    + ("deals again" if same_dst else "passes on")
+                                                    + " after an all-pass); no 3-player summary deal depends on it",
+                                    False))
+    dst_dealers = actual
+    egle_items = _general_egles(record, source_rules, target_rules)
+    mapper.general = {i.deal - 1 for i in egle_items if i.deal is not None}
+    deals = []
+    for entry in record.deals:
+        if isinstance(entry, Deal):
+            entry = mapper.map(entry, dst_dealers.get(entry.pos))
+        deals.append(entry)
+    mapper.items += egle_items
+    if record.start is not None and mapper.families_differ:
+        items.append(ReportItem(None, "start", f"the opening sheet is carried over as it is "
+                                               f"({target_rules.word('pool')}, {target_rules.word('mountain')})",
+                                False))
+    new_record = dataclasses.replace(record, rules=new_rules, deals=tuple(deals))
+    all_items = items + mapper.items
+    if check:
+        all_items += _check_result(new_record)
+    return Conversion(new_record, record_to_data(new_record), all_items,
+                      source=source_rules.variant if source_rules is not None else str(record.rules.get("variant")),
+                      target=target_rules.variant)
+
+
+def convert(record: Record, target: str, sets: Sequence[Tuple[str, Any]] = ()) -> Tuple[Dict[str, Any], List[ReportItem]]:
+    """The converted record's canonical data and the report items (deal, field, what, loss)."""
+    conv = convert_record(record, target, sets)
+    return conv.data, conv.items

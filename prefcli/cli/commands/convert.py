@@ -1,0 +1,221 @@
+"""`prefcli convert`: canonical JSON ⇄ YAML, another preset, quick-entry notes → record."""
+from __future__ import annotations
+
+import os
+from typing import Any, List, Optional, Sequence, Tuple
+
+import click
+
+NOTES_SUFFIXES = (".txt", ".notes")
+
+
+def _kind_of_path(path: str) -> Optional[str]:
+    low = path.lower()
+    if low.endswith(".json"):
+        return "json"
+    if low.endswith((".yaml", ".yml")):
+        return "yaml"
+    return None
+
+
+def _same_file(a: str, b: str) -> bool:
+    if a == "-" or b == "-":
+        return False
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.abspath(a) == os.path.abspath(b)
+
+
+def _read_text(source: str) -> Tuple[str, str]:
+    from prefcli.model.diagnostics import InputError, Problem
+    from prefcli.io.loader import read_source
+
+    name, raw = read_source(source)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise InputError([Problem(f"not UTF-8 text (byte 0x{raw[exc.start]:02x}); is this a binary file?",
+                                  (), name, line, None, "syntax")]) from None
+    return name, text.lstrip("\ufeff")
+
+
+def _from_notes(name: str, text: str, players: Optional[str], variant: Optional[str],
+                sets: List[Tuple[str, Any]]):
+    """Quick-entry notes → a checked Record; rule problems name the line of their deal."""
+    from prefcli.model.diagnostics import InputError
+    from prefcli.model.records import record_from_data
+    from prefcli.io.quickentry import parse_quick_entry_lines
+    from prefcli.rules.checks import check_record
+
+    seated = [p.strip() for p in players.split(",") if p.strip()] if players else None
+    data, lines = parse_quick_entry_lines(text, name, seated, variant)
+    for key, value in sets:
+        data["rules"][key] = value
+    record = record_from_data(data, strict=False)
+    problems = check_record(record) if record is not None else []
+    if problems:
+        placed = []
+        for p in problems:
+            line = None
+            if len(p.path) >= 2 and p.path[0] == "deals" and isinstance(p.path[1], int) \
+                    and p.path[1] < len(lines):
+                line = lines[p.path[1]]
+            placed.append(p.at(name, line))
+        raise InputError(placed)
+    return record
+
+
+def _report(conv, fmt: str) -> None:
+    if fmt == "json":
+        import json
+        click.echo(json.dumps(conv.report_data(), ensure_ascii=False, indent=2), err=True)
+        return
+    for item in conv.items:
+        click.echo(item.text(), err=True)
+    losses = len(conv.losses)
+    click.echo(f"converted {conv.source} → {conv.target}: {len(conv.items)} change(s), {losses} loss(es)",
+               err=True)
+
+
+@click.command("convert")
+@click.argument("source", metavar="IN")
+@click.option("-o", "--output", default=None, metavar="OUT", help="write here (- for stdout, the default)")
+@click.option("--to", "to", type=click.Choice(["json", "yaml"]), default=None,
+              help="output format (default: from OUT's extension, else the input's own)")
+@click.option("--in-place", is_flag=True, help="rewrite IN itself (atomically: temporary file + rename)")
+@click.option("--variant", metavar="TARGET", default=None,
+              help="rewrite the record for a table that plays TARGET (see prefcli variants); "
+                   "for quick-entry notes: the record's preset")
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",
+              help="set a rule option of the result, e.g. --set pool=30 (repeatable)")
+@click.option("--report", "report_fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="how the list of changes and losses is written to stderr")
+@click.option("--strict", is_flag=True, help="fail (exit 1) instead of dropping anything")
+@click.option("--players", default=None, metavar="A,B,C",
+              help="quick-entry notes: the players in clockwise seat order")
+def command(source: str, output: Optional[str], to: Optional[str], in_place: bool, variant: Optional[str],
+            sets: Sequence[str], report_fmt: str, strict: bool, players: Optional[str]) -> None:
+    """Write a record or sheet in canonical form, as JSON or YAML (IN or - for stdin).
+
+    Canonical: keys in the documented order, cards and contracts in ASCII, hands as one string,
+    small collections in flow style. Converting a canonical file again changes nothing.
+
+    --variant TARGET rewrites a record for another preset: the rules block becomes TARGET with the
+    record's options kept where TARGET has them; what TARGET cannot express is mapped or dropped,
+    and every change and loss is listed on stderr (--report json for JSON); --strict fails instead.
+
+    A .txt file (or --players) is read as quick-entry notes, one deal per line, e.g.
+    `prefcli convert notes.txt --players Ann,Bob,Cid --variant sochi`; see the README.
+    """
+    from prefcli.cli.util import CheckFailed, parse_sets, write_text
+    from prefcli.model.diagnostics import InputError
+    from prefcli.rules.presets import OptionError
+    from prefcli.io.writer import dump, record_to_data, sheet_to_data
+
+    if in_place and source == "-":
+        raise click.UsageError("--in-place needs a file, not stdin")
+    if in_place and source.lower().endswith(NOTES_SUFFIXES):
+        raise click.UsageError("--in-place would overwrite the notes with a record: use -o OUT")
+    if in_place and output is not None:
+        raise click.UsageError("--in-place rewrites IN itself: leave out -o")
+    if in_place and to and _kind_of_path(source) and to != _kind_of_path(source):
+        raise click.UsageError(f"--in-place keeps {source} a {_kind_of_path(source)} file; use -o to write {to}")
+    dest = source if in_place else (output or "-")
+    if not in_place and _same_file(dest, source):
+        raise click.UsageError(f"{dest} is the input file: use --in-place to rewrite it")
+    set_pairs = parse_sets(sets)
+
+    doc = None
+    is_notes = source.lower().endswith(NOTES_SUFFIXES) or (
+        players is not None and _kind_of_path(source) is None)
+    input_kind = "yaml"
+    conv = None
+    if not is_notes and source == "-":
+        from prefcli.io.loader import read_source
+        from prefcli.io.quickentry import looks_like_quick_entry
+        name, raw = read_source("-")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            text = ""
+        if text and looks_like_quick_entry(name, text):
+            is_notes = True
+            stdin_text: Optional[Tuple[str, str]] = (name, text.lstrip("\ufeff"))
+        else:
+            stdin_text = None
+            from prefcli.io.loader import load_document
+            doc = load_document("-", raw=raw)
+    else:
+        stdin_text = None
+
+    if is_notes:
+        name, text = stdin_text if stdin_text else _read_text(source)
+        try:
+            record = _from_notes(name, text, players, variant, set_pairs)
+        except OptionError as exc:
+            raise InputError([_problem(name, exc)]) from None
+        data = record_to_data(record)
+    else:
+        from prefcli.io.loader import build_record, build_sheet, load_document
+        from prefcli.rules.checks import check_document
+        if doc is None:
+            doc = load_document(source)
+        input_kind = "json" if doc.is_json else "yaml"
+        problems = check_document(doc)
+        if problems:
+            raise InputError(problems)
+        if doc.kind == "sheet":
+            if variant or set_pairs:
+                raise click.UsageError("--variant and --set convert records; a sheet is converted only "
+                                       "between JSON and YAML")
+            data = sheet_to_data(build_sheet(doc))
+        else:
+            record = build_record(doc)
+            if variant or set_pairs:
+                from prefcli.app.convert import convert_record
+                target = variant or record.variant or "sochi"
+                try:
+                    conv = convert_record(record, target, set_pairs)
+                except OptionError as exc:
+                    if exc.path:
+                        raise InputError([doc.problem(exc.path, exc.message)]) from None
+                    raise
+                data = conv.data
+            else:
+                data = record_to_data(record)
+
+    if conv is not None:
+        _report(conv, report_fmt)
+        if strict and conv.losses:
+            click.echo(f"prefcli: --strict: {len(conv.losses)} loss(es); nothing written", err=True)
+            raise CheckFailed("losses")
+
+    kind = to or (_kind_of_path(dest) if dest != "-" else None) or input_kind
+    text = dump(data, kind)
+    if kind == "yaml" and doc is not None and not doc.is_json and conv is None:
+        text = leading_comments(doc.text) + text
+    write_text(dest, text)
+
+
+def leading_comments(text: str) -> str:
+    """The comment block that opens a YAML file (what the file is about): kept on conversion.
+    Other comments cannot survive a canonical rewrite."""
+    out = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            out.append(line.rstrip() + "\n")
+        elif stripped == "" and out:
+            break
+        elif stripped == "":
+            continue
+        else:
+            break
+    return "".join(out)
+
+
+def _problem(name: str, exc) -> Any:
+    from prefcli.model.diagnostics import Problem
+    return Problem(exc.message, tuple(exc.path or ()), name, None, None, "schema")

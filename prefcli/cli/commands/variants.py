@@ -1,0 +1,65 @@
+"""`prefcli variants [NAME]`: the presets, or every option of one preset with its meaning."""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Sequence
+
+import click
+
+from prefcli.cli.util import format_option
+
+
+@click.command("variants")
+@click.argument("name", required=False, metavar="[NAME]")
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",
+              help="show the values after this override (repeatable)")
+@format_option("table", "json", "yaml")
+def command(name: Optional[str], sets: Sequence[str], fmt: str) -> None:
+    """List the presets; with NAME, every option of that preset: value, valid values, meaning.
+
+    A record's `rules` block, `--set NAME=VALUE` and `--variant` use these names; dotted names
+    (allpass.progression) are nested maps in a record.
+    """
+    from prefcli.cli.util import dump, parse_sets, write_text
+    from prefcli.rules.presets import COMMON_OPTIONS, get_preset, plain_value, presets, resolve_rules
+
+    if name is None:
+        rows = [{"name": p.name, "family": p.family.name, "title": p.title,
+                 "description": p.description, "players": list(p.players)} for p in presets()]
+        if fmt != "table":
+            write_text("-", dump({"variants": rows}, fmt))
+            return
+        width = max(len(r["name"]) for r in rows)
+        lines = [f"{r['name'].ljust(width)}  {r['title']}: {r['description']}" for r in rows]
+        lines.append("")
+        lines.append("prefcli variants NAME lists every option of a preset.")
+        write_text("-", "\n".join(lines) + "\n")
+        return
+    from prefcli.rules.presets import OptionError
+    try:
+        preset = get_preset(name)
+        rules = resolve_rules({"variant": preset.name}, sets=parse_sets(sets))
+    except OptionError as exc:
+        raise OptionError(exc.message) from None      # no record here: no path to show
+    options = [o for o in COMMON_OPTIONS if o.name != "variant"] + list(preset.family.options)
+    items: List[Dict[str, Any]] = []
+    for o in options:
+        value = rules.values.get(o.name)
+        items.append({"name": o.name, "value": plain_value(value) if value is not None else None,
+                      "values": o.describe_values(), "meaning": o.meaning,
+                      **({"overridden": True} if o.name in rules.overridden else {})})
+    if fmt != "table":
+        write_text("-", dump({"variant": preset.name, "title": preset.title, "family": preset.family.name,
+                              "description": preset.description, "options": items}, fmt))
+        return
+    lines = [f"{preset.name}: {preset.title}", preset.description,
+             f"family {preset.family.name}; words: "
+             + ", ".join(f"{k} = {v}" for k, v in preset.family.words.items()), ""]
+    width = max(len(i["name"]) for i in items)
+    for i in items:
+        v = i["value"]
+        shown = "none" if v is None else ("yes" if v is True else "no" if v is False else
+                                          "[" + ", ".join(str(x) for x in v) + "]" if isinstance(v, list) else str(v))
+        mark = " *" if i.get("overridden") else ""
+        lines.append(f"{i['name'].ljust(width)}  {shown}{mark}")
+        lines.append(f"{''.ljust(width)}    {i['meaning']} (values: {i['values']})")
+    write_text("-", "\n".join(lines) + "\n")

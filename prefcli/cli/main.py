@@ -1,0 +1,114 @@
+"""The command-line interface: a thin click layer over the library.
+
+Commands live in ``prefcli.cli.commands.<name>`` and are imported only when used, so ``prefcli
+--version`` starts about as fast as click itself. This module owns the exit codes: 0 ok,
+1 invalid input or failed check, 2 usage error, 3 internal error (one line; ``--debug`` for the
+traceback). No traceback reaches a user otherwise.
+"""
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from typing import Dict, List, Optional
+
+import click
+
+from prefcli import __version__
+
+COMMANDS: Dict[str, str] = {
+    "validate": "check records and sheets: schema, then the rules",
+    "replay": "replay full deals trick by trick and check every call and card",
+    "score": "compute the score sheet under the record's preset or another",
+    "settle": "who pays whom: net whists, money and payments",
+    "convert": "JSON ⇄ YAML, canonical form, another preset, quick-entry notes",
+    "variants": "list presets, or every option of one preset",
+    "schema": "print the JSON Schema of records or sheets",
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> List[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
+        if name not in COMMANDS:
+            return None
+        module = importlib.import_module(f"prefcli.cli.commands.{name}")
+        return module.command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with formatter.section("Commands"):
+            formatter.write_dl(list(COMMANDS.items()))
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "-V", "--version", prog_name="prefcli")
+@click.option("--debug", is_flag=True, help="show the Python traceback of an internal error")
+def cli(debug: bool) -> None:
+    """prefcli: check, replay, score and settle Preferans game records.
+
+    Exit status: 0 ok, 1 invalid input or failed check, 2 usage error, 3 internal error.
+    """
+
+
+def _report(exc: BaseException) -> int:
+    from prefcli.model.diagnostics import InputError
+    from prefcli.cli.util import CheckFailed
+    if isinstance(exc, InputError):
+        for p in exc.problems:
+            click.echo(p.text(), err=True)
+        return 1
+    if isinstance(exc, CheckFailed):
+        return 1
+    name = type(exc).__name__
+    if name in ("OptionError", "ScoringError", "RulesError") or any(
+            c.__name__ in ("OptionError", "ScoringError", "RulesError") for c in type(exc).__mro__):
+        path = getattr(exc, "path", ())
+        from prefcli.model.diagnostics import format_path
+        where = f"{format_path(path)}: " if path else ""
+        click.echo(f"prefcli: {where}{getattr(exc, 'message', exc)}", err=True)
+        return 1
+    return -1
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in args or bool(os.environ.get("PREFCLI_DEBUG"))
+    try:
+        cli.main(args=args, prog_name="prefcli", standalone_mode=False)
+        return 0
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except click.exceptions.Abort:
+        click.echo("prefcli: aborted", err=True)
+        return 1
+    except click.ClickException as exc:
+        exc.show()
+        return 2 if isinstance(exc, click.UsageError) else 1
+    except KeyboardInterrupt:
+        click.echo("prefcli: interrupted", err=True)
+        return 130
+    except BrokenPipeError:
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 0
+    except Exception as exc:  # noqa: BLE001 - the last line of defence
+        code = _report(exc)
+        if code >= 0:
+            if debug:
+                import traceback
+                traceback.print_exc()
+            return code
+        if debug:
+            import traceback
+            traceback.print_exc()
+        click.echo(f"prefcli: internal error: {type(exc).__name__}: {exc} "
+                   "(please report it; run with --debug for the traceback)", err=True)
+        return 3
+
+
+def entry() -> None:
+    sys.exit(main())

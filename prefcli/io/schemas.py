@@ -1,0 +1,103 @@
+"""Finding the shipped JSON Schemas and turning jsonschema's errors into sentences.
+
+The schemas live in the top-level ``schemas/`` folder, installed as the package
+``prefcli.schemas``; a plain checkout (no install) finds them next to the package.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Dict
+
+KINDS = ("record", "sheet")
+
+
+def schema_text(kind: str) -> str:
+    if kind not in KINDS:
+        raise ValueError(f"unknown schema '{kind}': expected one of {', '.join(KINDS)}")
+    name = f"{kind}.schema.json"
+    try:
+        from importlib.resources import files
+        return (files("prefcli.schemas") / name).read_text(encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError, OSError):
+        pass
+    return (Path(__file__).resolve().parents[2] / "schemas" / name).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def schema(kind: str) -> Dict[str, Any]:
+    return json.loads(schema_text(kind))
+
+
+@lru_cache(maxsize=None)
+def validator_for(kind: str):
+    from jsonschema import Draft202012Validator
+    return Draft202012Validator(schema(kind))
+
+
+def describe_error(err: Any) -> str:
+    """A sentence a person can act on, for one jsonschema error."""
+    v, inst = err.validator, err.instance
+    where = err.absolute_path
+    last = where[-1] if where else None
+    if v == "required":
+        missing = [m for m in err.validator_value if not (isinstance(inst, dict) and m in inst)]
+        return f"missing required field '{missing[0] if missing else err.validator_value[0]}'"
+    if v == "additionalProperties":
+        allowed = sorted(err.schema.get("properties", {}))
+        extra = [k for k in inst if k not in allowed] if isinstance(inst, dict) else []
+        hint = f"; known fields: {', '.join(allowed)}" if allowed else ""
+        return f"unknown field {', '.join(repr(e) for e in extra)}{hint}"
+    if v == "maxItems" and last is None or (v in ("minItems", "maxItems") and where and where[-1] == "players"):
+        return f"{len(inst)} players listed; a game has 3 or 4 players"
+    if v in ("minItems", "maxItems"):
+        return f"{len(inst)} items; expected {'at least' if v == 'minItems' else 'at most'} {err.validator_value}"
+    if v == "uniqueItems":
+        seen, dup = set(), None
+        for x in inst:
+            if x in seen:
+                dup = x
+                break
+            seen.add(x)
+        return f"'{dup}' is listed twice; names must be unique"
+    if v == "minimum":
+        if where and "tricks" in where:
+            return f"trick count {inst} is negative; counts are 0 to 10"
+        return f"{inst} is below the minimum {err.validator_value}"
+    if v == "maximum":
+        if where and "tricks" in where:
+            return f"trick count {inst} is above 10"
+        return f"{inst} is above the maximum {err.validator_value}"
+    if v in ("pattern", "oneOf", "anyOf"):
+        from prefcli.model.cards import NotationError, parse_cards, parse_contract
+        parent = where[-2] if len(where) >= 2 else None
+        field = last if isinstance(last, str) else parent
+        try:
+            if field in ("contract", "bid"):
+                parse_contract(inst)
+            elif field in ("hands", "talon", "discard", "play") or parent in ("hands", "play"):
+                parse_cards(inst)
+        except NotationError as exc:
+            return exc.message
+        if v == "pattern":
+            return f"{inst!r} is not valid here ({err.schema.get('description', 'see the schema')})"
+        return f"{_short(inst)} is not valid here: expected {err.schema.get('description', 'see the schema')}"
+    if v == "enum":
+        return f"{_short(inst)} is not one of {', '.join(map(str, err.validator_value))}"
+    if v == "const":
+        return f"{_short(inst)} should be {err.validator_value!r}"
+    if v == "type":
+        from prefcli.model.records import type_name
+        expected = err.validator_value
+        if isinstance(expected, list):
+            expected = " or ".join(expected)
+        words = {"object": "a mapping", "array": "a list", "string": "text", "integer": "a whole number",
+                 "number": "a number", "boolean": "true or false"}
+        return f"expected {words.get(expected, expected)}, found {type_name(inst)}"
+    return err.message
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -1,0 +1,487 @@
+"""Canonical writing of records and sheets (what `convert` and other commands print).
+
+Canonical means: keys in the order FORMAT.md presents them, cards and contracts in ASCII
+(`10H`, `6NT`), a hand/talon/discard/trick as one space-separated string, amounts as integers
+or exact strings ("12.5", "40/3"), the `rules` block nested and in the preset's option order
+with every value in the option's canonical form. Writing a canonical record again changes
+nothing, and YAML → JSON → YAML gives the same data.
+
+The YAML written here must read back to the same data with two different readers: the project's
+loader (YAML 1.2 core scalars: `no` and dates are strings) and plain ``yaml.safe_load`` (YAML
+1.1: `no` is False, `010` is 8, `2026-11-29` a date). So any string that *either* reader would
+take for something else is quoted.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import re
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+
+from prefcli.model.cards import Call, Card, Contract, format_cards
+from prefcli.model.records import (RECORD_FORMAT, SHEET_FORMAT, Adjust, Deal, Penalty, Record, Sheet,
+                    SheetData)
+
+# ---------------------------------------------------------------------------------------------
+# Model → plain data
+# ---------------------------------------------------------------------------------------------
+
+#: Top-level keys of a record, in FORMAT.md order (`start` before the deals it precedes).
+RECORD_KEYS = ("format", "meta", "players", "rules", "first_dealer", "start", "deals", "end")
+#: Keys of a deal: the full example's order (cards, auction, contract, defence, play), then the
+#: summary fields and the variant events.
+DEAL_KEYS = ("dealer", "hands", "talon", "auction", "bid", "discard", "contract", "declarer",
+             "whist", "return", "open", "dark", "bomb", "takeover", "partner", "concede", "play", "claim",
+             "tricks", "penalties", "note")
+
+
+def amount(value: Any) -> Any:
+    """An exact amount as an int when whole, else "12.5" (terminating) or "40/3"."""
+    from prefcli.model.ledger import format_amount
+
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, Fraction)):
+        return format_amount(Fraction(value))
+    if isinstance(value, Decimal):
+        return format_amount(Fraction(value)) if value.is_finite() else str(value)
+    return value
+
+
+def _plain(value: Any) -> Any:
+    """Free data (meta, end, unknown options) in a form both YAML and JSON can carry."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, Fraction):
+        return amount(value)
+    if isinstance(value, (_dt.date, _dt.datetime, _dt.time)):
+        return value.isoformat()
+    if isinstance(value, (Card, Contract, Call)):
+        return str(value)
+    return value
+
+
+def rules_to_data(rules: Mapping[str, Any]) -> Dict[str, Any]:
+    """The `rules` block, nested, variant first, options in the preset's order, values canonical.
+
+    Values that do not fit their option (or options the variant does not know) are kept as
+    written: refusing them is `validate`'s job, and a converter must not silently change them.
+    """
+    from prefcli.rules.presets import COMMON_OPTIONS, OptionError, flatten, get_preset
+
+    flat: List[Tuple[str, Any]] = [(n, v) for n, v, _ in flatten(rules)]
+    variant = rules.get("variant")
+    options: Dict[str, Any] = {o.name: o for o in COMMON_OPTIONS}
+    if isinstance(variant, str):
+        try:
+            options.update({o.name: o for o in get_preset(variant).family.options})
+        except OptionError:
+            pass
+    order = {name: i for i, name in enumerate(options)}
+    values: Dict[str, Any] = {}
+    for name, value in flat:
+        opt = options.get(name)
+        if name == "variant" and isinstance(value, str):
+            values[name] = value.strip().lower()
+            continue
+        if opt is not None and value is not None:
+            try:
+                value = _plain(opt.coerce(value))
+            except ValueError:
+                pass
+        values[name] = _plain(value)
+    names = sorted(values, key=lambda n: (n != "variant", order.get(n, len(order)), ))
+    out: Dict[str, Any] = {}
+    for name in names:
+        parts = name.split(".")
+        node = out
+        for part in parts[:-1]:
+            nxt = node.get(part)
+            if not isinstance(nxt, dict):
+                nxt = node[part] = {}
+            node = nxt
+        node[parts[-1]] = values[name]
+    return out
+
+
+def _pairs(items: Optional[Sequence[Tuple[str, Any]]], conv=lambda v: v) -> Dict[str, Any]:
+    return {name: conv(v) for name, v in (items or ())}
+
+
+def penalty_to_data(p: Penalty) -> Dict[str, Any]:
+    out: Dict[str, Any] = {"player": p.player}
+    if p.mountain:
+        out["mountain"] = amount(p.mountain)
+    if p.pool:
+        out["pool"] = amount(p.pool)
+    if p.whists_on is not None or p.whists:
+        out["whists"] = {"on": p.whists_on, "amount": amount(p.whists)}
+    if p.reason is not None:
+        out["reason"] = _plain(p.reason)
+    return out
+
+
+def deal_to_data(deal: Deal) -> Dict[str, Any]:
+    """One deal in canonical key order; only the fields it carries."""
+    d: Dict[str, Any] = {}
+    if deal.dealer is not None:
+        d["dealer"] = deal.dealer
+    if deal.hands is not None:
+        d["hands"] = _pairs(deal.hands, format_cards)
+    if deal.talon is not None:
+        d["talon"] = format_cards(deal.talon)
+    if deal.auction is not None:
+        d["auction"] = [str(c) for c in deal.auction]
+    if deal.bid is not None:
+        d["bid"] = str(deal.bid)
+    if deal.discard is not None:
+        d["discard"] = format_cards(deal.discard)
+    d["contract"] = str(deal.contract)
+    if deal.declarer is not None:
+        d["declarer"] = deal.declarer
+    if deal.whist:
+        d["whist"] = _pairs(deal.whist, str)
+    if deal.returned_by is not None:
+        d["return"] = deal.returned_by
+    if deal.open is not None:
+        d["open"] = deal.open
+    if deal.dark:
+        d["dark"] = True
+    if deal.bomb is not None:
+        d["bomb"] = deal.bomb
+    if deal.takeover is not None:
+        d["takeover"] = deal.takeover
+    if deal.partner is not None:
+        d["partner"] = deal.partner
+    if deal.concede:
+        d["concede"] = True
+    if deal.play is not None:
+        d["play"] = [format_cards(t) for t in deal.play]
+    if deal.claim is not None:
+        d["claim"] = _pairs(deal.claim)
+    if deal.tricks is not None:
+        d["tricks"] = _pairs(deal.tricks)
+    if deal.penalties:
+        d["penalties"] = [penalty_to_data(p) for p in deal.penalties]
+    if deal.note is not None:
+        d["note"] = deal.note
+    return d
+
+
+def adjust_to_data(adj: Adjust) -> Dict[str, Any]:
+    inner: Dict[str, Any] = {}
+    if adj.pool:
+        inner["pool"] = _pairs(adj.pool, amount)
+    if adj.mountain:
+        inner["mountain"] = _pairs(adj.mountain, amount)
+    if adj.whists:
+        rows: Dict[str, Dict[str, Any]] = {}
+        for writer, on, amt in adj.whists:
+            rows.setdefault(writer, {})[on] = amount(amt)
+        inner["whists"] = rows
+    if adj.note is not None:
+        inner["note"] = adj.note
+    return {"adjust": inner}
+
+
+def sheet_data_to_data(sheet: SheetData, players: Sequence[str]) -> Dict[str, Any]:
+    """pool, mountain (every player) and whists (rows without their zero entries)."""
+    order = list(players) + [p for p in sheet.pool if p not in players]
+    out: Dict[str, Any] = {
+        "pool": {p: amount(sheet.pool.get(p, 0)) for p in order if p in sheet.pool or p in players},
+        "mountain": {p: amount(sheet.mountain.get(p, 0)) for p in order
+                     if p in sheet.mountain or p in players},
+    }
+    whists: Dict[str, Dict[str, Any]] = {}
+    writers = list(players) + [w for w in sheet.whists if w not in players]
+    for w in writers:
+        row = sheet.whists.get(w) or {}
+        ons = [q for q in players if q in row] + [q for q in row if q not in players]
+        kept = {q: amount(row[q]) for q in ons if row[q] != 0}
+        if kept:
+            whists[w] = kept
+    out["whists"] = whists
+    return out
+
+
+def record_to_data(record: Record) -> Dict[str, Any]:
+    """A record as plain data in canonical form (FORMAT.md key order)."""
+    out: Dict[str, Any] = {"format": RECORD_FORMAT}
+    if record.meta:
+        out["meta"] = _plain(record.meta)
+    out["players"] = list(record.players)
+    out["rules"] = rules_to_data(record.rules)
+    if record.first_dealer is not None:
+        out["first_dealer"] = record.first_dealer
+    if record.start is not None:
+        out["start"] = sheet_data_to_data(record.start, record.players)
+    out["deals"] = [deal_to_data(e) if isinstance(e, Deal) else adjust_to_data(e) for e in record.deals]
+    if record.end is not None:
+        out["end"] = _plain(record.end)
+    return out
+
+
+def sheet_to_data(sheet: Sheet) -> Dict[str, Any]:
+    """A `pref-sheet/1` document in canonical form."""
+    out: Dict[str, Any] = {"format": SHEET_FORMAT}
+    if sheet.meta:
+        out["meta"] = _plain(sheet.meta)
+    out["players"] = list(sheet.players)
+    out["rules"] = rules_to_data(sheet.rules)
+    out.update(sheet_data_to_data(sheet.data, sheet.players))
+    return out
+
+
+def canonical_record_data(data: Mapping[str, Any]) -> Dict[str, Any]:
+    """Plain record data → its canonical form (strict: raises InputError on bad content)."""
+    from prefcli.model.records import record_from_data
+
+    record = record_from_data(data, strict=True)
+    assert record is not None
+    return record_to_data(record)
+
+
+# ---------------------------------------------------------------------------------------------
+# Text: YAML and JSON
+# ---------------------------------------------------------------------------------------------
+
+#: A flow collection is used only when its one-line form fits in this many columns.
+FLOW_WIDTH = 80
+
+# Scalars the project's loader (YAML 1.2 core) would not read as a string.
+_CORE_INT = re.compile(r"[-+]?(0|[1-9][0-9]*)\Z")
+_CORE_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?\Z")
+_CORE_OTHER = re.compile(
+    r"(~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)"
+    r"|0o[0-7]+|0x[0-9a-fA-F]+)\Z")
+
+
+def _core_ambiguous(text: str) -> bool:
+    return (text == "" or bool(_CORE_INT.match(text) or _CORE_FLOAT.match(text)
+                               or _CORE_OTHER.match(text)))
+
+
+def _scalar_len(value: Any) -> int:
+    if isinstance(value, str):
+        return len(value) + (2 if _core_ambiguous(value) or not value.isprintable() else 0)
+    return len(str(value))
+
+
+def _flow_len(value: Any, limit: int) -> int:
+    """Length of the one-line flow form (an estimate that is never too small); stops at limit."""
+    if isinstance(value, Mapping):
+        total = 2
+        for k, v in value.items():
+            total += _scalar_len(str(k)) + 2 + _flow_len(v, limit) + 2
+            if total > limit:
+                return total
+        return total
+    if isinstance(value, (list, tuple)):
+        total = 2
+        for v in value:
+            total += _flow_len(v, limit) + 2
+            if total > limit:
+                return total
+        return total
+    return _scalar_len(value)
+
+
+def _depth(value: Any) -> int:
+    if isinstance(value, Mapping):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    if isinstance(value, (list, tuple)):
+        return 1 + max((_depth(v) for v in value), default=0)
+    return 0
+
+
+#: Top-level mappings that are always written as blocks (FORMAT.md writes them so).
+BLOCK_KEYS = ("meta", "rules", "start")
+
+
+def _phrases(value: Any) -> bool:
+    """A list of multi-word strings (the tricks of `play`): one per line reads better."""
+    return isinstance(value, (list, tuple)) and any(isinstance(v, str) and " " in v for v in value)
+
+
+def _fits(value: Any, column: int) -> bool:
+    return _depth(value) <= 3 and column + _flow_len(value, FLOW_WIDTH + 1) <= FLOW_WIDTH
+
+
+class _FlowDict(dict):
+    pass
+
+
+class _FlowList(list):
+    pass
+
+
+def _mark(value: Any, indent: int = 0, column: int = 0, block: bool = True) -> Any:
+    """Wrap the collections that are to be written in flow style.
+
+    The document, the `meta`/`rules`/`start` blocks and every deal are blocks (each deal starts
+    its own paragraph); any other collection is one flow line when that line fits in
+    FLOW_WIDTH columns (whist, tricks, auction, players, penalty rows...).
+    """
+    top = indent == 0 and block
+    if isinstance(value, Mapping):
+        if not block and _fits(value, column):
+            return _FlowDict(value)
+        return {k: _mark(v, indent + 2 if not top else 2, (indent if not top else 0) + len(str(k)) + 2,
+                         block=top and k in BLOCK_KEYS) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        items_are_blocks = indent == 2 and all(isinstance(v, Mapping) for v in value) and bool(value)
+        if not block and not items_are_blocks and not _phrases(value) and _fits(value, column):
+            return _FlowList(value)
+        return [_mark(v, indent + 2, indent + 2, block=items_are_blocks) for v in value]
+    return value
+
+
+_DUMPER = None
+
+
+def _dumper():
+    global _DUMPER
+    if _DUMPER is not None:
+        return _DUMPER
+    import yaml
+
+    class Dumper(yaml.SafeDumper):
+        """Indented sequences (`  - contract: 6S`) as in FORMAT.md."""
+
+        def increase_indent(self, flow: bool = False, indentless: bool = False):
+            return super().increase_indent(flow, False)
+
+        def ignore_aliases(self, data: Any) -> bool:
+            return True
+
+    def rep_str(dumper, data: str):
+        style = None
+        if "\n" in data:
+            style = "|"
+        elif _core_ambiguous(data):
+            style = "'"
+        return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
+
+    def rep_decimal(dumper, data: Decimal):
+        if not data.is_finite():
+            return dumper.represent_scalar("tag:yaml.org,2002:str", str(data), style="'")
+        text = str(data)
+        if "E" in text or "e" in text:
+            text = format(data, "f")
+        if "." not in text:  # keep it a float for YAML 1.1 readers, exact for the loader
+            text += ".0"
+        return dumper.represent_scalar("tag:yaml.org,2002:float", text)
+
+    def rep_fraction(dumper, data: Fraction):
+        out = amount(data)
+        if isinstance(out, int):
+            return dumper.represent_int(out)
+        return rep_str(dumper, out)
+
+    def rep_flow_dict(dumper, data):
+        return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=True)
+
+    def rep_flow_list(dumper, data):
+        return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=True)
+
+    def rep_dict(dumper, data):
+        return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=False)
+
+    def rep_list(dumper, data):
+        return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=False)
+
+    def rep_date(dumper, data):
+        return rep_str(dumper, data.isoformat())
+
+    Dumper.add_representer(str, rep_str)
+    Dumper.add_representer(Decimal, rep_decimal)
+    Dumper.add_representer(Fraction, rep_fraction)
+    Dumper.add_representer(_FlowDict, rep_flow_dict)
+    Dumper.add_representer(_FlowList, rep_flow_list)
+    Dumper.add_representer(dict, rep_dict)
+    Dumper.add_representer(list, rep_list)
+    Dumper.add_representer(tuple, rep_list)
+    Dumper.add_representer(_dt.date, rep_date)
+    Dumper.add_representer(_dt.datetime, rep_date)
+    _DUMPER = Dumper
+    return Dumper
+
+
+def dump_yaml(data: Any) -> str:
+    """Canonical YAML text: block style for the document, flow for small inner collections."""
+    import yaml
+
+    return yaml.dump(_mark(data, 0, 0), Dumper=_dumper(), sort_keys=False, allow_unicode=True,
+                     default_flow_style=False, width=4096, indent=2)
+
+
+def _json_scalar(value: Any) -> str:
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Fraction):
+        return _json_scalar(amount(value))
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            return json.dumps(str(value))
+        text = str(value)
+        if "E" in text or "e" in text:
+            text = format(value, "f")
+        return text
+    if isinstance(value, float):
+        return json.dumps(value)
+    if isinstance(value, (_dt.date, _dt.datetime)):
+        return json.dumps(value.isoformat())
+    return json.dumps(str(value), ensure_ascii=False)
+
+
+def _json_one_line(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{_json_scalar(str(k))}: {_json_one_line(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_json_one_line(v) for v in value) + "]"
+    return _json_scalar(value)
+
+
+def _json_text(value: Any, indent: int = 0, column: int = 0, block: bool = True) -> str:
+    """Same layout rules as the YAML: blocks for the document, its meta/rules/start and deals."""
+    if not isinstance(value, (Mapping, list, tuple)):
+        return _json_scalar(value)
+    if not value:
+        return "{}" if isinstance(value, Mapping) else "[]"
+    top = indent == 0 and block
+    items_are_blocks = (isinstance(value, (list, tuple)) and indent == 2
+                        and all(isinstance(v, Mapping) for v in value))
+    if not block and not items_are_blocks and not _phrases(value):
+        one = _json_one_line(value)
+        if _depth(value) <= 3 and column + len(one) <= FLOW_WIDTH:
+            return one
+    pad = " " * (indent + 2)
+    if isinstance(value, Mapping):
+        parts = []
+        for k, v in value.items():
+            key = _json_scalar(str(k))
+            parts.append(f"{pad}{key}: " + _json_text(v, indent + 2, indent + 4 + len(key),
+                                                       block=top and k in BLOCK_KEYS))
+        return "{\n" + ",\n".join(parts) + "\n" + " " * indent + "}"
+    parts = [pad + _json_text(v, indent + 2, indent + 2, block=items_are_blocks) for v in value]
+    return "[\n" + ",\n".join(parts) + "\n" + " " * indent + "]"
+
+
+def dump_json(data: Any) -> str:
+    """Canonical JSON text: indented, with small inner collections on one line."""
+    return _json_text(data) + "\n"
+
+
+def dump(data: Any, kind: str) -> str:
+    """`kind` is json or yaml."""
+    return dump_json(data) if kind == "json" else dump_yaml(data)

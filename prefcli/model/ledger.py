@@ -1,0 +1,148 @@
+"""The score sheet as a ledger.
+
+Every number on a sheet is the sum of :class:`Entry` rows (who writes what, where, for which
+deal, under which rule). Scorers only append entries; the sheet is derived, so ``--explain`` can
+always show why a number is what it is, and the sheet is by construction the sum of its entries.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from fractions import Fraction
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+
+from prefcli.model.records import SheetData
+
+AREAS = ("pool", "mountain", "whists")
+_SMALL = {i: Fraction(i) for i in range(-500, 501)}   # shared (immutable) Fractions of common amounts
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One write on the sheet.
+
+    `player` writes `amount` in `area`; for whists, `on` is the player written on
+    (whists[player][on] grows). `rule` is a stable key (e.g. ``contract.made``) and `text` a
+    short human explanation in the preset's own words.
+    """
+
+    deal: Optional[int]          # 1-based deal number; None for the opening sheet / closing
+    player: str
+    area: str                    # pool | mountain | whists
+    amount: Fraction
+    rule: str
+    on: Optional[str] = None
+    text: str = ""
+
+    def __post_init__(self) -> None:
+        if self.area not in AREAS:
+            raise ValueError(f"unknown sheet area {self.area!r}")
+        if (self.area == "whists") != (self.on is not None):
+            raise ValueError("a whists entry names who it is written on; other areas do not")
+
+
+# Entry's fields as Ledger.add fills them in directly (checked once: a new field → the usual way)
+_ENTRY_PLAIN = (tuple(f.name for f in fields(Entry)) == ("deal", "player", "area", "amount", "rule", "on", "text")
+                and not hasattr(Entry, "__slots__"))
+
+
+@dataclass
+class Ledger:
+    """An append-only list of entries for a fixed set of players."""
+
+    players: Tuple[str, ...]
+    entries: List[Entry] = field(default_factory=list)
+
+    def add(self, deal: Optional[int], player: str, area: str, amount: Fraction, rule: str,
+            on: Optional[str] = None, text: str = "") -> None:
+        if amount == 0:
+            return
+        t = type(amount)
+        if t is not Fraction:  # a Fraction is immutable: the caller's own one can be kept
+            amount = _SMALL.get(amount) or Fraction(amount) if t is int else Fraction(amount)
+        if _ENTRY_PLAIN and ((on is None and (area == "pool" or area == "mountain"))
+                             or (area == "whists" and on is not None)):
+            # what Entry.__post_init__ checks holds: skip the frozen dataclass's __init__ (a
+            # scorer writes tens of thousands of entries); the object is the same
+            entry = object.__new__(Entry)
+            entry.__dict__.update({"deal": deal, "player": player, "area": area, "amount": amount,
+                                   "rule": rule, "on": on, "text": text})
+            self.entries.append(entry)
+        else:
+            self.entries.append(Entry(deal, player, area, amount, rule, on, text))
+
+    def pool(self, deal: Optional[int], player: str, amount: Fraction, rule: str, text: str = "") -> None:
+        self.add(deal, player, "pool", amount, rule, None, text)
+
+    def mountain(self, deal: Optional[int], player: str, amount: Fraction, rule: str, text: str = "") -> None:
+        self.add(deal, player, "mountain", amount, rule, None, text)
+
+    def whists(self, deal: Optional[int], player: str, on: str, amount: Fraction, rule: str,
+               text: str = "") -> None:
+        self.add(deal, player, "whists", amount, rule, on, text)
+
+    def sheet(self, upto: Optional[int] = None) -> SheetData:
+        """The sheet after deal `upto` (all deals when None)."""
+        return sheet_from_entries(self.players, self.entries, upto)
+
+    def load_start(self, start: Optional[SheetData]) -> None:
+        """Turn an opening sheet into entries, so it is explained like everything else."""
+        if start is None:
+            return
+        for p, v in start.pool.items():
+            self.pool(None, p, v, "start", "carried over from an earlier session")
+        for p, v in start.mountain.items():
+            self.mountain(None, p, v, "start", "carried over from an earlier session")
+        for p, row in start.whists.items():
+            for q, v in row.items():
+                self.whists(None, p, q, v, "start", "carried over from an earlier session")
+
+
+def sheet_from_entries(players: Sequence[str], entries: Iterable[Entry],
+                       upto: Optional[int] = None) -> SheetData:
+    sheet = SheetData.empty(players)
+    # Sum per cell first, as an int while the amounts are whole (nearly all are: Fraction
+    # additions cost ten times more), then add each cell's exact sum to the sheet once, cells in
+    # the order they first appear, so the result is the same Fractions in the same order.
+    sums: Dict[Tuple[str, str, Optional[str]], Any] = {}
+    get = sums.get
+    for e in entries:
+        if upto is not None and e.deal is not None and e.deal > upto:
+            continue
+        area = e.area
+        key = (area, e.player, None) if area == "pool" or area == "mountain" else ("whists", e.player, e.on)
+        a = e.amount
+        if type(a) is Fraction and a.denominator == 1:
+            sums[key] = get(key, 0) + a.numerator
+        else:
+            sums[key] = get(key, 0) + a
+    pool, mountain, whists = sheet.pool, sheet.mountain, sheet.whists
+    for (area, player, on), total in sums.items():
+        if area == "pool":
+            pool[player] = pool.get(player, Fraction(0)) + total
+        elif area == "mountain":
+            mountain[player] = mountain.get(player, Fraction(0)) + total
+        else:
+            row = whists.setdefault(player, {})
+            row[on] = row.get(on, Fraction(0)) + total  # type: ignore[index]
+    return sheet
+
+
+def format_amount(value: Fraction) -> object:
+    """An exact amount for JSON/YAML output: an int when whole, else a string like "40/3"."""
+    if type(value) is not Fraction:
+        value = Fraction(value)
+    if value.denominator == 1:
+        return int(value.numerator)
+    # Terminating decimals read better than fractions ("12.5" rather than "25/2").
+    d = value.denominator
+    while d % 2 == 0:
+        d //= 2
+    while d % 5 == 0:
+        d //= 5
+    if d == 1:
+        from decimal import Decimal, localcontext
+        with localcontext() as ctx:
+            ctx.prec = 60
+            text = format(Decimal(value.numerator) / Decimal(value.denominator), "f")
+        return text
+    return f"{value.numerator}/{value.denominator}"

@@ -1,0 +1,554 @@
+"""The record and sheet model (FORMAT.md), built from loaded data.
+
+Building never raises on bad content: it records a :class:`Problem` with the data path and
+leaves the field empty, so ``validate`` can report every problem of a file at once. Library
+users who want an exception call :func:`record_from_data` with ``strict=True``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+
+from prefcli.model.cards import (Call, CallKind, Card, Contract, Decision, NotationError, parse_call, parse_cards,
+                    parse_contract, parse_decision)
+from prefcli.model.diagnostics import InputError, Path, Problems
+
+# Parsed notation by its text: a long record repeats the same few contracts, decisions and cards
+# thousands of times. Contract, Decision and Card are immutable, so sharing them is safe. Only
+# successful parses are kept (a bad token is parsed again, to raise its own message), and only a
+# bounded number of spellings.
+_CONTRACTS: Dict[str, Contract] = {}
+_DECISIONS: Dict[str, Decision] = {}
+_CARDS: Dict[str, Card] = {}
+_PARSED_MAX = 2000
+
+RECORD_FORMAT = "pref-record/1"
+SHEET_FORMAT = "pref-sheet/1"
+SETTLEMENT_FORMAT = "pref-settlement/1"
+
+
+def to_fraction(value: Any) -> Fraction:
+    """Exact value of an amount: int, Decimal, float (as written), `"12.5"` or `"40/3"`."""
+    if isinstance(value, bool):
+        raise ValueError(f"{value!r} is not a number")
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise ValueError(f"{value} is not a finite number")
+        return Fraction(value)
+    if isinstance(value, float):
+        return Fraction(Decimal(repr(value)))
+    if isinstance(value, str):
+        text = value.strip()
+        if len(text) > 60:
+            raise ValueError(f"'{text[:20]}…' is too long for a number")
+        try:
+            return Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            raise ValueError(f"'{value}' is not a number (write 12, \"12.5\" or \"40/3\")") from None
+    raise ValueError(f"{value!r} is not a number")
+
+
+@dataclass(frozen=True)
+class Penalty:
+    player: str
+    mountain: Fraction = Fraction(0)
+    pool: Fraction = Fraction(0)
+    whists_on: Optional[str] = None
+    whists: Fraction = Fraction(0)
+    reason: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One deal: a summary (enough to score) or full (cards too, so it can be replayed)."""
+
+    pos: int                                   # index in the record's `deals` list
+    contract: Contract
+    declarer: Optional[str] = None
+    whist: Tuple[Tuple[str, Decision], ...] = ()  # in the order written
+    tricks: Optional[Tuple[Tuple[str, int], ...]] = None
+    open: Optional[bool] = None
+    dealer: Optional[str] = None
+    hands: Optional[Tuple[Tuple[str, Tuple[Card, ...]], ...]] = None
+    talon: Optional[Tuple[Card, ...]] = None
+    auction: Optional[Tuple[Call, ...]] = None
+    discard: Optional[Tuple[Card, ...]] = None
+    play: Optional[Tuple[Tuple[Card, ...], ...]] = None
+    claim: Optional[Tuple[Tuple[str, int], ...]] = None
+    dark: bool = False
+    bomb: Optional[str] = None
+    takeover: Optional[str] = None
+    concede: bool = False
+    returned_by: Optional[str] = None          # `return:` in the file
+    penalties: Tuple[Penalty, ...] = ()
+    note: Optional[str] = None
+    bid: Optional[Contract] = None             # the winning bid, when given without an auction
+    partner: Optional[str] = None              # misère half with the 4-player dealer (Кодекс 3.6.9)
+
+    @property
+    def number(self) -> int:
+        """1-based number used in messages (`deal 7`)."""
+        return self.pos + 1
+
+    @property
+    def path(self) -> Path:
+        return ("deals", self.pos)
+
+    @property
+    def is_full(self) -> bool:
+        return self.hands is not None
+
+    def whist_map(self) -> Dict[str, Decision]:
+        return dict(self.whist)
+
+    def tricks_map(self) -> Optional[Dict[str, int]]:
+        return dict(self.tricks) if self.tricks is not None else None
+
+    def hands_map(self) -> Optional[Dict[str, Tuple[Card, ...]]]:
+        return dict(self.hands) if self.hands is not None else None
+
+    def claim_map(self) -> Optional[Dict[str, int]]:
+        return dict(self.claim) if self.claim is not None else None
+
+    @property
+    def is_dark_allpass(self) -> bool:
+        """An all-pass that followed a dark pass (Кодекс 3.3.19а, 3.7.10): ``dark: true`` on the
+        deal, or a ``dark pass`` in its auction. The scorer and the engine's exit levels share it."""
+        if not self.contract.is_all_pass:
+            return False
+        if self.dark:
+            return True
+        return any(c.dark and c.kind is CallKind.PASS for c in self.auction or ())
+
+    def whisters(self) -> List[str]:
+        return [p for p, d in self.whist if d is Decision.WHIST]
+
+
+@dataclass(frozen=True)
+class Adjust:
+    """A manual correction agreed at the table (a `deals` entry that is not a deal)."""
+
+    pos: int
+    pool: Tuple[Tuple[str, Fraction], ...] = ()
+    mountain: Tuple[Tuple[str, Fraction], ...] = ()
+    whists: Tuple[Tuple[str, str, Fraction], ...] = ()   # (writer, on, amount)
+    note: Optional[str] = None
+
+    @property
+    def number(self) -> int:
+        return self.pos + 1
+
+    @property
+    def path(self) -> Path:
+        return ("deals", self.pos)
+
+
+@dataclass(frozen=True)
+class SheetData:
+    """Pool, mountain and whists (whists[X][Y]: what X has written on Y)."""
+
+    players: Tuple[str, ...]
+    pool: Dict[str, Fraction]
+    mountain: Dict[str, Fraction]
+    whists: Dict[str, Dict[str, Fraction]]
+
+    @staticmethod
+    def empty(players: Sequence[str]) -> "SheetData":
+        ps = tuple(players)
+        return SheetData(ps, {p: Fraction(0) for p in ps}, {p: Fraction(0) for p in ps},
+                         {p: {q: Fraction(0) for q in ps if q != p} for p in ps})
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A `pref-sheet/1` document: a sheet plus the rules it was kept under."""
+
+    players: Tuple[str, ...]
+    rules: Mapping[str, Any]
+    data: SheetData
+    meta: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def pool(self) -> Dict[str, Fraction]:
+        return self.data.pool
+
+    @property
+    def mountain(self) -> Dict[str, Fraction]:
+        return self.data.mountain
+
+    @property
+    def whists(self) -> Dict[str, Dict[str, Fraction]]:
+        return self.data.whists
+
+
+Entry = Union[Deal, Adjust]
+
+
+@dataclass(frozen=True)
+class Record:
+    """A `pref-record/1` document."""
+
+    players: Tuple[str, ...]
+    rules: Mapping[str, Any]
+    deals: Tuple[Entry, ...]
+    first_dealer: Optional[str] = None
+    meta: Mapping[str, Any] = field(default_factory=dict)
+    start: Optional[SheetData] = None
+    end: Optional[Mapping[str, Any]] = None
+
+    @property
+    def variant(self) -> Optional[str]:
+        v = self.rules.get("variant")
+        return v if isinstance(v, str) else None
+
+    def only_deals(self) -> List[Deal]:
+        return [d for d in self.deals if isinstance(d, Deal)]
+
+    def active_players(self, dealer: Optional[str]) -> Tuple[str, ...]:
+        """Who holds cards: everyone with 3 players; all but the dealer with 4."""
+        if len(self.players) == 4 and dealer is not None:
+            return tuple(p for p in self.players if p != dealer)
+        return self.players
+
+
+# ---------------------------------------------------------------------------------------------
+# Building the model from loaded data
+# ---------------------------------------------------------------------------------------------
+
+class _Builder:
+    def __init__(self, problems: Problems) -> None:
+        self.problems = problems
+
+    def err(self, path: Path, message: str) -> None:
+        self.problems.add(path, message, kind="schema")
+
+    def name(self, value: Any, path: Path) -> Optional[str]:
+        if isinstance(value, str) and value.strip():
+            return value
+        self.err(path, f"{value!r} is not a player name")
+        return None
+
+    def integer(self, value: Any, path: Path) -> Optional[int]:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, Decimal) and value == value.to_integral_value():
+            return int(value)
+        self.err(path, f"{value!r} is not a whole number")
+        return None
+
+    def amount(self, value: Any, path: Path) -> Optional[Fraction]:
+        try:
+            return to_fraction(value)
+        except ValueError as exc:
+            self.err(path, str(exc))
+            return None
+
+    def mapping(self, value: Any, path: Path) -> Optional[Mapping[str, Any]]:
+        if type(value) is dict or isinstance(value, Mapping):  # typing's isinstance is slow
+            return value
+        self.err(path, f"expected a mapping, found {type_name(value)}")
+        return None
+
+    def cards(self, value: Any, path: Path) -> Optional[Tuple[Card, ...]]:
+        if type(value) is list:
+            try:
+                return tuple([_CARDS[t] for t in value])
+            except (KeyError, TypeError):  # a card not seen yet (or not a text): parse them
+                pass
+        try:
+            out = parse_cards(value)
+            if type(value) is list and len(_CARDS) < _PARSED_MAX:
+                for t, c in zip(value, out):
+                    if type(t) is str:
+                        _CARDS[t] = c
+            return out
+        except NotationError as exc:
+            sub = path
+            if isinstance(value, list) and exc.token in value:
+                sub = path + (value.index(exc.token),)
+            self.err(sub, exc.message)
+            return None
+
+    def amounts_by_player(self, value: Any, path: Path) -> Tuple[Tuple[str, Fraction], ...]:
+        m = self.mapping(value, path) or {}
+        out = []
+        for k, v in m.items():
+            a = self.amount(v, path + (k,))
+            if a is not None:
+                out.append((str(k), a))
+        return tuple(out)
+
+    def sheet_data(self, data: Mapping[str, Any], players: Tuple[str, ...], path: Path) -> SheetData:
+        base = SheetData.empty(players)
+        pool, mountain = dict(base.pool), dict(base.mountain)
+        whists = {p: dict(v) for p, v in base.whists.items()}
+        for area, target in (("pool", pool), ("mountain", mountain)):
+            for name, amt in self.amounts_by_player(data.get(area, {}), path + (area,)):
+                target[name] = amt
+        w = data.get("whists", {})
+        for writer, row in (self.mapping(w, path + ("whists",)) or {}).items():
+            for on, amt in self.amounts_by_player(row, path + ("whists", writer)):
+                whists.setdefault(str(writer), {})[on] = amt
+        return SheetData(players, pool, mountain, whists)
+
+    def deal(self, raw: Any, pos: int) -> Optional[Entry]:
+        path: Path = ("deals", pos)
+        m = self.mapping(raw, path)
+        if m is None:
+            return None
+        if "adjust" in m:
+            return self.adjust(m.get("adjust"), pos, path + ("adjust",))
+        kw: Dict[str, Any] = {}
+        token = m.get("contract")
+        contract = _CONTRACTS.get(token) if type(token) is str else None
+        if contract is None:
+            try:
+                contract = parse_contract(token)
+            except NotationError as exc:
+                if "contract" not in m:
+                    self.err(path, "a deal needs a contract (6S … 10NT, misere or all-pass)")
+                else:
+                    self.err(path + ("contract",), exc.message)
+                return None
+            if type(token) is str and len(_CONTRACTS) < _PARSED_MAX:
+                _CONTRACTS[token] = contract
+        if "bid" in m:
+            try:
+                kw["bid"] = parse_contract(m["bid"])
+            except NotationError as exc:
+                self.err(path + ("bid",), exc.message)
+        for key in ("declarer", "dealer", "bomb", "takeover", "partner"):
+            v = m.get(key)
+            if v is not None:
+                kw[key] = v if type(v) is str and v.strip() else self.name(v, path + (key,))
+        if m.get("return") is not None:
+            kw["returned_by"] = self.name(m["return"], path + ("return",))
+        if "whist" in m:
+            wm = self.mapping(m["whist"], path + ("whist",)) or {}
+            ws = []
+            for k, v in wm.items():
+                d = _DECISIONS.get(v) if type(v) is str else None
+                if d is not None:
+                    ws.append((str(k), d))
+                    continue
+                try:
+                    d = parse_decision(v)
+                except NotationError as exc:
+                    self.err(path + ("whist", k), exc.message)
+                    continue
+                ws.append((str(k), d))
+                if type(v) is str and len(_DECISIONS) < _PARSED_MAX:
+                    _DECISIONS[v] = d
+            kw["whist"] = tuple(ws)
+        for key in ("tricks", "claim"):
+            if key in m and m[key] is not None:
+                tm = self.mapping(m[key], path + (key,)) or {}
+                ts = []
+                for k, v in tm.items():
+                    n = v if type(v) is int else self.integer(v, path + (key, k))
+                    if n is not None:
+                        ts.append((str(k), n))
+                kw[key] = tuple(ts)
+        for key in ("open", "dark", "concede"):
+            if key in m and m[key] is not None:
+                if isinstance(m[key], bool):
+                    kw[key] = m[key]
+                else:
+                    self.err(path + (key,), f"expected true or false, found {m[key]!r}")
+        if "hands" in m:
+            hm = self.mapping(m["hands"], path + ("hands",)) or {}
+            hands = []
+            for k, v in hm.items():
+                cs = self.cards(v, path + ("hands", k))
+                if cs is not None:
+                    hands.append((str(k), cs))
+            kw["hands"] = tuple(hands)
+        for key in ("talon", "discard"):
+            if key in m and m[key] is not None:
+                cs = self.cards(m[key], path + (key,))
+                if cs is not None:
+                    kw[key] = cs
+        if "auction" in m and m["auction"] is not None:
+            calls = []
+            raw_calls = m["auction"]
+            if isinstance(raw_calls, str):
+                raw_calls = [c.strip() for c in raw_calls.split(",")] if "," in raw_calls else raw_calls.split()
+            if not isinstance(raw_calls, list):
+                self.err(path + ("auction",), "expected a list of calls")
+            else:
+                for i, c in enumerate(raw_calls):
+                    try:
+                        calls.append(parse_call(c))
+                    except NotationError as exc:
+                        self.err(path + ("auction", i), exc.message)
+                kw["auction"] = tuple(calls)
+        if "play" in m and m["play"] is not None:
+            if not isinstance(m["play"], list):
+                self.err(path + ("play",), "expected a list of tricks")
+            else:
+                tricks = []
+                for i, t in enumerate(m["play"]):
+                    cs = self.cards(t, path + ("play", i))
+                    if cs is not None:
+                        tricks.append(cs)
+                kw["play"] = tuple(tricks)
+        if "penalties" in m and m["penalties"] is not None:
+            pens = []
+            for i, p in enumerate(m["penalties"] if isinstance(m["penalties"], list) else []):
+                pp = path + ("penalties", i)
+                pm = self.mapping(p, pp)
+                if pm is None:
+                    continue
+                who = self.name(pm.get("player"), pp + ("player",))
+                w = pm.get("whists")
+                on, wamt = None, Fraction(0)
+                if isinstance(w, Mapping):
+                    on = self.name(w.get("on"), pp + ("whists", "on"))
+                    wamt = self.amount(w.get("amount", 0), pp + ("whists", "amount")) or Fraction(0)
+                pens.append(Penalty(
+                    who or "?",
+                    self.amount(pm.get("mountain", 0), pp + ("mountain",)) or Fraction(0),
+                    self.amount(pm.get("pool", 0), pp + ("pool",)) or Fraction(0),
+                    on, wamt, pm.get("reason"),
+                ))
+            kw["penalties"] = tuple(pens)
+        if m.get("note") is not None:
+            kw["note"] = str(m["note"])
+        return _new_deal(pos, contract, kw)
+
+    def adjust(self, raw: Any, pos: int, path: Path) -> Optional[Adjust]:
+        m = self.mapping(raw, path)
+        if m is None:
+            return None
+        whists = []
+        for writer, row in (self.mapping(m.get("whists", {}), path + ("whists",)) or {}).items():
+            for on, amt in self.amounts_by_player(row, path + ("whists", writer)):
+                whists.append((str(writer), on, amt))
+        return Adjust(
+            pos=pos,
+            pool=self.amounts_by_player(m.get("pool", {}), path + ("pool",)),
+            mountain=self.amounts_by_player(m.get("mountain", {}), path + ("mountain",)),
+            whists=tuple(whists),
+            note=str(m["note"]) if m.get("note") is not None else None,
+        )
+
+
+def _deal_template() -> Optional[Dict[str, Any]]:
+    """Every field of a Deal with its default, in field order (None: build Deals the usual way)."""
+    import dataclasses
+    if hasattr(Deal, "__post_init__") or hasattr(Deal, "__slots__"):
+        return None
+    out: Dict[str, Any] = {}
+    for f in dataclasses.fields(Deal):
+        if f.default is not dataclasses.MISSING:
+            out[f.name] = f.default
+        elif f.name in ("pos", "contract") and f.default_factory is dataclasses.MISSING:  # type: ignore[misc]
+            out[f.name] = None
+        else:
+            return None
+    return out
+
+
+_DEAL_TEMPLATE = _deal_template()
+
+
+def _new_deal(pos: int, contract: Contract, kw: Dict[str, Any]) -> Deal:
+    """``Deal(pos=pos, contract=contract, **kw)`` without the frozen dataclass's ``__init__``,
+    which sets its 26 fields one ``object.__setattr__`` at a time (half the cost of building a
+    deal from a record). The object is the same: every field, in field order, defaults included."""
+    template = _DEAL_TEMPLATE
+    if template is None or not template.keys() >= kw.keys():
+        return Deal(pos=pos, contract=contract, **kw)
+    state = template.copy()
+    state["pos"] = pos
+    state["contract"] = contract
+    state.update(kw)
+    deal = object.__new__(Deal)
+    deal.__dict__.update(state)
+    return deal
+
+
+def type_name(value: Any) -> str:
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, Decimal, float)):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text '{value}'"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "a mapping"
+    return type(value).__name__
+
+
+def _players(b: _Builder, data: Mapping[str, Any]) -> Tuple[str, ...]:
+    raw = data.get("players")
+    if not isinstance(raw, list):
+        b.err(("players",), "expected the list of 3 or 4 players in clockwise seat order")
+        return ()
+    names = []
+    for i, p in enumerate(raw):
+        n = b.name(p, ("players", i))
+        if n is not None:
+            names.append(n)
+    return tuple(names)
+
+
+def record_from_data(data: Any, problems: Optional[Problems] = None, strict: bool = False) -> Optional[Record]:
+    """Build a :class:`Record`; problems go to `problems` (or raise with `strict`)."""
+    problems = problems if problems is not None else Problems()
+    b = _Builder(problems)
+    if not isinstance(data, Mapping):
+        b.err((), f"a record must be a mapping with format: {RECORD_FORMAT}, found {type_name(data)}")
+        if strict:
+            raise InputError(problems.items)
+        return None
+    players = _players(b, data)
+    rules = data.get("rules") if isinstance(data.get("rules"), Mapping) else {}
+    deals: List[Entry] = []
+    raw_deals = data.get("deals", [])
+    if not isinstance(raw_deals, list):
+        b.err(("deals",), "expected a list of deals")
+        raw_deals = []
+    for pos, raw in enumerate(raw_deals):
+        d = b.deal(raw, pos)
+        if d is not None:
+            deals.append(d)
+    start = None
+    if isinstance(data.get("start"), Mapping):
+        start = b.sheet_data(data["start"], players, ("start",))
+    rec = Record(
+        players=players, rules=dict(rules), deals=tuple(deals),
+        first_dealer=data.get("first_dealer") if isinstance(data.get("first_dealer"), str) else None,
+        meta=dict(data.get("meta") or {}) if isinstance(data.get("meta"), Mapping) else {},
+        start=start, end=data.get("end") if isinstance(data.get("end"), Mapping) else None,
+    )
+    if strict and problems:
+        raise InputError(problems.items)
+    return rec
+
+
+def sheet_from_data(data: Any, problems: Optional[Problems] = None, strict: bool = False) -> Optional[Sheet]:
+    problems = problems if problems is not None else Problems()
+    b = _Builder(problems)
+    if not isinstance(data, Mapping):
+        b.err((), f"a sheet must be a mapping with format: {SHEET_FORMAT}, found {type_name(data)}")
+        if strict:
+            raise InputError(problems.items)
+        return None
+    players = _players(b, data)
+    sheet = Sheet(players, dict(data.get("rules") or {}) if isinstance(data.get("rules"), Mapping) else {},
+                  b.sheet_data(data, players, ()),
+                  dict(data.get("meta") or {}) if isinstance(data.get("meta"), Mapping) else {})
+    if strict and problems:
+        raise InputError(problems.items)
+    return sheet

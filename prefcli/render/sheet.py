@@ -1,0 +1,230 @@
+"""Rendering a scored game (a :class:`~prefcli.scoring.ScoreResult`) for people and programs.
+
+Family-neutral: the words for the areas come from ``rules.word`` (a Lithuanian sheet prints
+"track"/"kitty" and "hens"), nothing here knows a variant. The JSON/YAML form is a
+``pref-sheet/1`` document that ``settle`` reads back; its ``rules`` block is the *full* resolved
+option mapping (variant first, then every option that has a value, dotted names nested), so a
+sheet settles the same way whatever the presets' defaults become later.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from fractions import Fraction
+from typing import Any, Dict, Iterable, List, Optional, Sequence
+
+from prefcli.model.records import SHEET_FORMAT, Adjust, Deal, SheetData
+from prefcli.model.ledger import Entry, format_amount
+
+ZERO = Fraction(0)
+
+
+def rules_document(rules: Any) -> Dict[str, Any]:
+    """Every resolved option as nested plain data (the rules' own nesting, :meth:`Rules.as_mapping`)."""
+    return rules.as_mapping()
+
+
+def entries_upto(result: Any, upto: Optional[int] = None) -> List[Entry]:
+    if upto is None:
+        return list(result.ledger.entries)
+    return [e for e in result.ledger.entries if e.deal is None or e.deal <= upto]
+
+
+def sheet_after(result: Any, upto: Optional[int] = None) -> SheetData:
+    """The sheet after deal `upto`: the sum of the ledger's entries (``Ledger.sheet``)."""
+    return result.ledger.sheet(upto)
+
+
+def _amounts(values: Dict[str, Fraction], players: Sequence[str]) -> Dict[str, Any]:
+    return {p: format_amount(values.get(p, ZERO)) for p in players}
+
+
+def sheet_document(result: Any, upto: Optional[int] = None, explain: bool = False) -> Dict[str, Any]:
+    """The ``pref-sheet/1`` document of the sheet after deal `upto` (all deals when None)."""
+    sheet: SheetData = sheet_after(result, upto)
+    players = list(result.ledger.players)
+    doc: Dict[str, Any] = {"format": SHEET_FORMAT, "players": players}
+    meta = dict(getattr(result.record, "meta", {}) or {})
+    if meta:
+        doc["meta"] = {str(k): v for k, v in meta.items()}
+    doc["rules"] = rules_document(result.rules)
+    doc["pool"] = _amounts(sheet.pool, players)
+    doc["mountain"] = _amounts(sheet.mountain, players)
+    doc["whists"] = {p: {q: format_amount(sheet.whists.get(p, {}).get(q, ZERO)) for q in players if q != p}
+                     for p in players}
+    total = len(result.record.deals)
+    scored = total if upto is None else min(upto, total)
+    status: Dict[str, Any] = {"deals": scored, "of": total, "finished": finished_after(result, scored)}
+    if result.notes:
+        status["notes"] = list(result.notes)
+    if explain:
+        status["entries"] = [entry_plain(e) for e in entries_upto(result, upto)]
+    doc["status"] = status
+    return doc
+
+
+def finished_after(result: Any, scored: int) -> bool:
+    """Whether the game had ended after `scored` deals (a scorer may say where: extra.ended_at)."""
+    if scored >= len(result.record.deals):
+        return bool(result.finished)
+    ended = (getattr(result, "extra", None) or {}).get("ended_at")
+    return isinstance(ended, int) and ended <= scored
+
+
+def entry_plain(e: Entry) -> Dict[str, Any]:
+    out: Dict[str, Any] = {"deal": e.deal, "player": e.player, "area": e.area}
+    if e.on is not None:
+        out["on"] = e.on
+    out["amount"] = format_amount(e.amount)
+    out["rule"] = e.rule
+    if e.text:
+        out["text"] = e.text
+    return out
+
+
+# --------------------------------------------------------------------------------- text
+def _fmt(x: Fraction) -> str:
+    return str(format_amount(x))
+
+
+def _grid(rows: List[List[str]], right: Iterable[int] = ()) -> List[str]:
+    """Left-aligned first column(s), right-aligned numbers; two spaces between columns."""
+    right = set(right)
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    out = []
+    for r in rows:
+        cells = [c.rjust(widths[i]) if i in right else c.ljust(widths[i]) for i, c in enumerate(r)]
+        out.append("  ".join(cells).rstrip())
+    return out
+
+
+def deal_label(record: Any, number: Optional[int]) -> str:
+    """A short description of deal `number` (1-based) for tables: `7H Bob`, `all-pass`, `adjust`."""
+    if number is None:
+        return "start"
+    if not 1 <= number <= len(record.deals):
+        return "close"
+    d = record.deals[number - 1]
+    if isinstance(d, Adjust):
+        return "adjust"
+    assert isinstance(d, Deal)
+    text = str(d.contract)
+    if d.declarer:
+        text += f" {d.declarer}"
+    return text
+
+
+def render_table(result: Any, upto: Optional[int] = None) -> str:
+    """A readable sheet: the running totals deal by deal, then pool, mountain and whists."""
+    rules = result.rules
+    players = list(result.ledger.players)
+    w_pool, w_mount, w_whists = rules.word("pool"), rules.word("mountain"), rules.word("whists")
+    total = len(result.record.deals)
+    scored = total if upto is None else min(upto, total)
+    lines: List[str] = []
+    head = f"{rules.variant}, {w_pool} {rules.get('pool')}, {len(players)} players: {', '.join(players)}"
+    state = "finished" if finished_after(result, scored) else "not finished"
+    lines.append(f"{head}; {scored} of {total} deals, {state}")
+    lines.append("")
+    # running totals per deal
+    pool = {p: ZERO for p in players}
+    mount = {p: ZERO for p in players}
+    net = {p: ZERO for p in players}
+    rows: List[List[str]] = [["deal", "game"] + [f"{p}: {w_pool}/{w_mount}/{w_whists}" for p in players]]
+    entries = entries_upto(result, upto)
+
+    def snapshot(num: Optional[int]) -> None:
+        rows.append([str(num) if num is not None and 1 <= num <= total else "",
+                     deal_label(result.record, num)]
+                    + [f"{_fmt(pool[p])}/{_fmt(mount[p])}/{_signed(net[p])}" for p in players])
+
+    current: Any = "unset"
+    for e in entries:
+        if e.deal != current and current != "unset":
+            snapshot(current)
+        current = e.deal
+        if e.area == "pool":
+            pool[e.player] += e.amount
+        elif e.area == "mountain":
+            mount[e.player] += e.amount
+        else:
+            net[e.player] += e.amount
+            net[e.on] -= e.amount  # type: ignore[index]
+    if current != "unset":
+        snapshot(current)
+    if len(rows) > 1:
+        lines.extend(_grid(rows, right=range(2, 2 + len(players))))
+        lines.append("")
+    # the sheet itself
+    sheet = sheet_after(result, upto)
+    srows = [["", w_pool, w_mount] + [f"{w_whists} on {q}" for q in players] + ["net " + w_whists]]
+    for p in players:
+        row = [p, _fmt(sheet.pool.get(p, ZERO)), _fmt(sheet.mountain.get(p, ZERO))]
+        for q in players:
+            row.append("—" if q == p else _fmt(sheet.whists.get(p, {}).get(q, ZERO)))
+        row.append(_signed(_net_whists(sheet, p)))
+        srows.append(row)
+    lines.extend(_grid(srows, right=range(1, len(srows[0]))))
+    # whists per pair
+    lines.append("")
+    prow = [["pair X–Y", "X on Y", "Y on X", f"net {w_whists}"]]
+    for i, p in enumerate(players):
+        for q in players[i + 1:]:
+            a = sheet.whists.get(p, {}).get(q, ZERO)
+            b = sheet.whists.get(q, {}).get(p, ZERO)
+            net = f"{p} {_signed(a - b)}" if a >= b else f"{q} {_signed(b - a)}"
+            prow.append([f"{p}–{q}", _fmt(a), _fmt(b), net])
+    lines.extend(_grid(prow, right=(1, 2)))
+    if result.notes:
+        lines.append("")
+        lines.extend(f"note: {n}" for n in result.notes)
+    return "\n".join(lines) + "\n"
+
+
+def _signed(x: Fraction) -> str:
+    s = _fmt(x)
+    return s if x <= 0 else "+" + s
+
+
+def _net_whists(sheet: SheetData, p: str) -> Fraction:
+    won = sum(sheet.whists.get(p, {}).values(), ZERO)
+    lost = sum((row.get(p, ZERO) for q, row in sheet.whists.items() if q != p), ZERO)
+    return won - lost
+
+
+def render_explain(result: Any, upto: Optional[int] = None) -> str:
+    """Every entry with its deal and rule, grouped by deal: why each number is what it is."""
+    rules = result.rules
+    words = {"pool": rules.word("pool"), "mountain": rules.word("mountain"), "whists": rules.word("whists")}
+    rows: List[List[str]] = [["deal", "game", "player", "area", "amount", "rule", "why"]]
+    last: Any = "unset"
+    for e in entries_upto(result, upto):
+        first = e.deal != last
+        last = e.deal
+        area = words[e.area] + (f" on {e.on}" if e.on is not None else "")
+        rows.append([str(e.deal) if first and e.deal is not None else "",
+                     deal_label(result.record, e.deal) if first else "",
+                     e.player, area, _fmt(e.amount), e.rule, e.text])
+    if len(rows) == 1:
+        return "(no entries)\n"
+    return "\n".join(_grid(rows, right=(4,))) + "\n"
+
+
+def render_csv(result: Any, upto: Optional[int] = None, explain: bool = False) -> str:
+    """CSV: one row per player (pool, mountain, whists on each opponent), or with `explain`
+    one row per ledger entry."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    players = list(result.ledger.players)
+    if explain:
+        w.writerow(["deal", "player", "area", "on", "amount", "rule", "text"])
+        for e in entries_upto(result, upto):
+            w.writerow(["" if e.deal is None else e.deal, e.player, e.area, e.on or "",
+                        _fmt(e.amount), e.rule, e.text])
+        return buf.getvalue()
+    sheet = sheet_after(result, upto)
+    w.writerow(["player", "pool", "mountain"] + [f"whists_on_{q}" for q in players])
+    for p in players:
+        w.writerow([p, _fmt(sheet.pool.get(p, ZERO)), _fmt(sheet.mountain.get(p, ZERO))]
+                   + ["" if q == p else _fmt(sheet.whists.get(p, {}).get(q, ZERO)) for q in players])
+    return buf.getvalue()

@@ -1,0 +1,223 @@
+"""The Lithuanian families: classical "kleboniškasis" (seed 002) and "eglutė and kitty" (seed 000).
+
+Values the seeds state are defaults; rows the seeds leave out are marked (inferred) in their
+meaning and stay overridable (RULES.md §3–§4).
+"""
+from __future__ import annotations
+
+from prefcli.rules.presets import Family, Option, Preset, register_family, register_preset
+from prefcli.rules.presets.common import auction_option
+
+_AUCTION = (
+    auction_option("misere_after"),
+    Option("bid_jumps", "bool", "a bid may skip rungs"),
+    # auction and play rows used by the rules engine (prefcli.engine)
+    Option("here_rule", "choice", "who may say \"Mine\" (hold the last bid): the first hand only (seed 002), or any player", ("first-hand", "any")),
+    Option("misere_binding", "bool", "kabal'ny misère: only as a first call, binds the contract, not named after the talon (no: seed 002 names it after the talon)"),
+    auction_option("opening_bid"),
+    Option("auction_order", "choice", "clockwise (seed 002) or pairs: first and second hand contest, then the third contests the winner, the senior says \"mine\" (seed 000)", ("clockwise", "pairs")),
+    Option("bomb_min_level", "int", "with a bomb only bids of this level or more are legal (seed 002: 7)"),
+    Option("allpass.talon", "choice", "the talon in an eglė: dealer-plays (seed 002: the first two tricks led with the talon cards, played by the dealer; with 3 players such tricks belong to nobody), lead-suit, by-seats, or unused (seed 000)", ("by-seats", "lead-suit", "dealer-plays", "unused")),
+    Option("takeover", "bool", "a passer or the 4-player dealer may take over whisting from both hands (seed 002)"),
+    Option("whist_alone", "bool", "a lone whister may play alone, the passer's cards put away (two cards a trick)"),
+    Option("dark_defence", "bool", "a contract won in the dark: no open defence, and at 6 both defenders must whist (seed 002)"),
+)
+
+# --- scoring options (prefcli.scoring.lithuanian / .kitty) ---------------------------------------
+# Every table value a seed does not print is marked (inferred) and stays overridable.
+
+_KEYS = ("6", "7", "8", "9", "10", "misere")
+
+
+def _table(prefix: str, what: str, stated: tuple, source: str) -> tuple:
+    """One number option per contract; keys not in `stated` are marked (inferred)."""
+    out = []
+    for key in _KEYS:
+        inferred = key not in stated
+        label = "misère" if key == "misere" else key
+        out.append(Option(f"{prefix}.{key}", "number",
+                          f"{what}, {label}" + (" (inferred)" if inferred else f" ({source})"),
+                          inferred=inferred))
+    return tuple(out)
+
+
+_SHORTFALL = (
+    Option("shortfall_split", "choice",
+           "two whisters short of their joint quota: pair-deficit (only the pair's deficit is paid, by whoever is "
+           "below half the quota: seed 000 example 5) or own-half (each pays his own deficit against half the quota)",
+           ("pair-deficit", "own-half")),
+    Option("shortfall_8_10", "choice",
+           "two whisters take nothing on 8–10 (quota 1): split (half a trick each, the pair-deficit reading), "
+           "second (the second whister pays), both (each pays the whole trick) (inferred)",
+           ("split", "second", "both"), inferred=True),
+    Option("misere_catchers", "choice",
+           "a made misère: each catcher who whisted writes the whisters' hens (each), or the catchers share them "
+           "(split) (inferred)", ("each", "split"), inferred=True),
+    Option("hen_whists", "number",
+           "whists per track point or hen sold / per hen struck from another player / per hen at settlement (10)"),
+    Option("hens_rounding", "choice",
+           "settlement: how each player's hen share is rounded to a whole number (seed 002 \"suapvalina vieneto "
+           "tikslumu\"): half-up (inferred), half-even, down, up, or exact (no rounding)",
+           ("half-up", "half-even", "down", "up", "exact"), inferred=True),
+)
+
+_CLASSICAL_OPTIONS = (
+    _table("points", "track points written and hens struck for a made contract", ("6", "7"), "seed 002")
+    + _table("whist_price", "whists per trick for each whister (and the dealer's talon bonus and write-up)",
+             ("6", "7"), "seed 002")
+    + _table("remiz", "declarer's hens per missing trick (misère: per trick taken)", ("6", "7"), "seed 002")
+    + _table("shortfall", "whisters' hens per trick missing from their quota (misère: catchers' hens when it is made)",
+             ("6", "7"), "seed 002")
+    + _SHORTFALL
+    + (
+        Option("start_hens", "number-or-choice",
+               "hens each player writes on his mountain at the start: half (T/2, seed 002) or a number", ("half",)),
+        Option("general_egles", "number-or-choice",
+               "general eglės at the start (the leading all-pass deals of the record): one per player (4; 3 with "
+               "3 players) or a number (6 with 3 players by agreement)", ("players",)),
+        Option("egles", "number-or-choice",
+               "eglė strokes each player draws at the start (unplayed eglės that double his deals): as many as "
+               "the general eglės, or a number", ("general",)),
+        Option("egle_multiplier", "number",
+               "a deal whose declarer has an unplayed eglė is worth this many times (2, seed 002)"),
+        Option("egle.trick_hens", "number", "hens per trick taken in a general or mandatory eglė (3)"),
+        Option("egle.zero_points", "number", "track points for a player who takes no trick in an eglė (6)"),
+        Option("egle.zero_hens", "number", "hens struck by a player who takes no trick in an eglė (6)"),
+        Option("egle.dealer", "bool",
+               "with 4 players the dealer owns the talon-led tricks of an eglė (3 hens each) and, with none, "
+               "writes the trickless player's track points (seed 002)"),
+        Option("allpass.same_dealer", "bool", "after a mandatory eglė the same dealer deals again (seed 002)"),
+        Option("allpass.regain", "bool",
+               "a mandatory eglė gives every player one eglė stroke back (seed 002 \"vėl jų gauna\"; every player, "
+               "the 4-player dealer too) (inferred)", inferred=True),
+        Option("writeup", "choice",
+               "write-up (aprašymas) of a failed contract: whisters write whists for their tricks plus the "
+               "declarer's missing tricks; with 4 players only (seed 002: none with 3), always, or never",
+               ("4-players", "always", "never")),
+        Option("writeup_dealer", "choice",
+               "the 4-player dealer on a failed contract: add (whists for his talon's potential tricks plus the "
+               "missing tricks, like a whister (inferred)), instead (the missing tricks only when the talon holds "
+               "none), none", ("add", "instead", "none"), inferred=True),
+        Option("talon_bonus", "choice",
+               "the 4-player dealer writes whists on the declarer for the talon's potential tricks (an ace 1; ace "
+               "and king of a suit 2; king and queen of a suit 1): with 4 players (seed 002), never",
+               ("4-players", "never")),
+        Option("talon_bonus_misere", "choice",
+               "talon bonus on a misère: sevens (a seven 1, a seven and eight of one suit 2; the counts are "
+               "(inferred)) or none", ("sevens", "none"), inferred=True),
+        Option("dark", "bool", "dark bidding (patamsiu, dark: true on a deal) is played"),
+        Option("dark_multiplier", "number",
+               "every entry of a dark deal is multiplied by this (2; with an eglė 2 × 2 = 4, seed 002)"),
+        Option("bomb", "bool", "the bomb (bomb: NAME on a deal, called by the first hand) is played"),
+        Option("bomb_multiplier", "number",
+               "every entry of a bomb deal is multiplied by this (1: the seed names no doubling, the bomb only "
+               "forces 7 or more) (inferred)", inferred=True),
+        Option("bomb_allpass", "choice",
+               "an all-pass after a bomb is a general eglė: no stroke back, the next dealer deals (general, "
+               "(inferred)) or scored like a mandatory eglė (mandatory)", ("general", "mandatory"), inferred=True),
+        Option("sell_hens_to", "choice",
+               "hens a player cannot strike from his own mountain are struck from the opponent with the fewest "
+               "hens (seed 002; ties: the left one) or the most", ("fewest", "most")),
+        Option("kitty_premium", "number",
+               "\"su katilu\": premium to the first player whose track reaches the target (0: not played)"),
+        Option("kitty_premium_form", "choice",
+               "the kitty premium: hens struck from his mountain, or whists written once on each other player",
+               ("hens", "whists")),
+    )
+)
+
+_KITTY_OPTIONS = (
+    _table("points", "kitty points for a made contract (half to the kitty, half strike hens)",
+           _KEYS, "seed 000")
+    + _table("whist_price", "whists per trick for each whister (misère: per trick the declarer takes)",
+             _KEYS, "seed 000")
+    + _table("remiz", "declarer's hens per missing trick (misère: per trick taken) (seed 000: the points)",
+             _KEYS, "seed 000")
+    + _table("shortfall", "whisters' hens per trick missing from their quota (misère: catchers' hens when it "
+             "is made)", _KEYS, "seed 000")
+    + _SHORTFALL
+    + (
+        Option("eglutes", "number-or-choice",
+               "eglutė deals at the start: one per player (4; 3 with 3 players) or a number", ("players",)),
+        Option("eglute.trick_hens", "number", "hens per trick taken in an eglutė (3)"),
+        Option("skip_eglute", "bool",
+               "the eglutė deals are skipped by agreement: every player writes skip_eglute_hens instead; each "
+               "player still has as many declarer's rights as eglutė deals were agreed (inferred)", inferred=True),
+        Option("skip_eglute_hens", "number", "hens each player writes when the eglutė is skipped (30)"),
+        Option("allpass.same_dealer", "bool",
+               "after an all-pass (extra eglutė) the same dealer deals again (no: the seed says nothing, the deal "
+               "passes on) (inferred)", inferred=True),
+        Option("rights_factor", "number",
+               "every entry of a deal whose declarer has used up his rights (declarer's turns = eglutė deals "
+               "played) is multiplied by this (1/2, seed 000)"),
+        Option("half_kitty_premium", "number",
+               "whists the first player to reach half the kitty writes once on each other player (60)"),
+        Option("full_kitty_premium", "number-or-choice",
+               "whists the player who completes the kitty writes once on each other player: double (twice the "
+               "half-kitty premium) or a number; not given when the game is stopped by time", ("double",)),
+        Option("strike_other", "choice",
+               "a declarer with too few hens strikes another player's hens: the one with the most (seed 000 "
+               "\"paprastai\"; ties: the left one) or the fewest", ("most", "fewest")),
+    )
+)
+
+_CLASSICAL_DEFAULTS = {
+    "points.6": 6, "points.7": 9, "points.8": 12, "points.9": 15, "points.10": 18, "points.misere": 18,
+    "whist_price.6": 12, "whist_price.7": 18, "whist_price.8": 24, "whist_price.9": 30, "whist_price.10": 36,
+    "whist_price.misere": 36,
+    "remiz.6": 12, "remiz.7": 18, "remiz.8": 24, "remiz.9": 30, "remiz.10": 36, "remiz.misere": 36,
+    "shortfall.6": 6, "shortfall.7": 9, "shortfall.8": 12, "shortfall.9": 15, "shortfall.10": 18,
+    "shortfall.misere": 18,
+    "shortfall_split": "pair-deficit", "shortfall_8_10": "split", "misere_catchers": "each",
+    "hen_whists": 10, "hens_rounding": "half-up",
+    "start_hens": "half", "general_egles": "players", "egles": "general", "egle_multiplier": 2,
+    "egle.trick_hens": 3, "egle.zero_points": 6, "egle.zero_hens": 6, "egle.dealer": True,
+    "allpass.same_dealer": True, "allpass.regain": True,
+    "writeup": "4-players", "writeup_dealer": "add", "talon_bonus": "4-players", "talon_bonus_misere": "sevens",
+    "dark": True, "dark_multiplier": 2, "bomb": True, "bomb_multiplier": 1, "bomb_allpass": "general",
+    "sell_hens_to": "fewest", "kitty_premium": 0, "kitty_premium_form": "hens",
+}
+
+_KITTY_DEFAULTS = {
+    "points.6": 12, "points.7": 18, "points.8": 24, "points.9": 30, "points.10": 36, "points.misere": 36,
+    "whist_price.6": 24, "whist_price.7": 36, "whist_price.8": 48, "whist_price.9": 60, "whist_price.10": 72,
+    "whist_price.misere": 72,
+    "remiz.6": 12, "remiz.7": 18, "remiz.8": 24, "remiz.9": 30, "remiz.10": 36, "remiz.misere": 36,
+    "shortfall.6": 12, "shortfall.7": 18, "shortfall.8": 24, "shortfall.9": 30, "shortfall.10": 36,
+    "shortfall.misere": 36,
+    "shortfall_split": "pair-deficit", "shortfall_8_10": "split", "misere_catchers": "each",
+    "hen_whists": 10, "hens_rounding": "exact",
+    "eglutes": "players", "eglute.trick_hens": 3, "skip_eglute": False, "skip_eglute_hens": 30,
+    "allpass.same_dealer": False, "rights_factor": "1/2",
+    "half_kitty_premium": 60, "full_kitty_premium": "double", "strike_other": "most",
+}
+
+
+CLASSICAL = register_family(Family(
+    name="lithuanian",
+    options=_AUCTION + _CLASSICAL_OPTIONS,
+    scorer="prefcli.scoring.lithuanian:score_record",
+    words={"pool": "track", "mountain": "hens", "whists": "whists"},
+))
+
+KITTY = register_family(Family(
+    name="lithuanian-kitty",
+    options=_AUCTION + _KITTY_OPTIONS,
+    scorer="prefcli.scoring.kitty:score_record",
+    words={"pool": "kitty", "mountain": "hens", "whists": "whists"},
+))
+
+_COMMON = {"price": None, "coin": "0.01", "rounding": "exact"}
+
+register_preset(Preset("lithuanian", CLASSICAL, "Lithuanian classical (kleboniškasis, seed 002)",
+                       "track, mountain of hens, eglės, write-up, talon bonus",
+                       {**_COMMON, **_CLASSICAL_DEFAULTS, "pool": 120, "method": "lithuanian", "misere_after": "9NT", "bid_jumps": True,
+                        "here_rule": "first-hand", "misere_binding": False, "opening_bid": "any",
+                        "auction_order": "clockwise", "bomb_min_level": 7, "allpass.talon": "dealer-plays",
+                        "takeover": True, "whist_alone": True, "dark_defence": True}))
+register_preset(Preset("lithuanian-kitty", KITTY, "Lithuanian eglutė and kitty (seed 000)",
+                       "kitty, eglutė deals, halving beyond one's rights, strict one-rung auction",
+                       {**_COMMON, **_KITTY_DEFAULTS, "pool": 60, "method": "lithuanian-kitty", "misere_after": "9NT", "bid_jumps": False,
+                        "here_rule": "first-hand", "misere_binding": False, "opening_bid": "lowest",
+                        "auction_order": "pairs", "bomb_min_level": 7, "allpass.talon": "unused",
+                        "takeover": False, "whist_alone": True, "dark_defence": False}))
