@@ -28,7 +28,7 @@ GOAL = 1.5
 def _breakdown(path: Path, parse: float) -> None:
     """Where the time goes, stage by stage, as a share of the bare parse."""
     from prefcli.rules.engine import check_record as engine_check
-    from prefcli.io.loader import build_record, load_document
+    from prefcli.io.documents import build_record, load_document
     from prefcli.rules.presets import resolve_rules
     from prefcli.rules.checks import check_record as validate_check
 

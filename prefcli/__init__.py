@@ -1,6 +1,6 @@
 """prefcli: check, replay, score and settle Preferans game records.
 
-The library is usable without the CLI: ``prefcli.loader`` reads documents, ``prefcli.model``
+The library is usable without the CLI: ``prefcli.io.documents`` reads documents, ``prefcli.model``
 holds records and sheets, ``prefcli.engine`` replays deals, ``prefcli.scoring`` scores them,
 ``prefcli.settle`` settles sheets.
 """

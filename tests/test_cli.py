@@ -88,6 +88,6 @@ def test_internal_error_is_one_line_exit_3(monkeypatch, capsys):
 def test_library_imports_without_click_in_the_layers():
     """The library layers do not import click (the CLI is a thin layer on top)."""
     import subprocess, sys
-    code = ("import sys, prefcli.model.cards, prefcli.model.records, prefcli.io.loader, prefcli.rules.checks, prefcli.rules.presets, "
+    code = ("import sys, prefcli.model.cards, prefcli.model.records, prefcli.io.documents, prefcli.rules.checks, prefcli.rules.presets, "
             "prefcli.model.ledger, prefcli.scoring, prefcli.settle; assert 'click' not in sys.modules, 'click imported'")
     assert subprocess.run([sys.executable, "-c", code], capture_output=True).returncode == 0

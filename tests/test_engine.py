@@ -71,7 +71,7 @@ def clean(deals, variant="sochi", players=("Ann", "Bob", "Cid"), **rules):
 
 @needs_shared
 def test_revoke_badinput_names_cid_qh_spades():
-    from prefcli.io.loader import load_record
+    from prefcli.io.documents import load_record
     rec, doc = load_record(str(BADINPUTS / "revoke.yaml"))
     probs = check_record(rec, resolve_rules(rec.rules))
     assert len(probs) == 1

@@ -7,7 +7,7 @@ import pytest
 import yaml
 
 from prefcli.model.diagnostics import InputError
-from prefcli.io.loader import load_document, parse_text
+from prefcli.io.documents import load_document, parse_text
 
 
 def load(text, json_=False):
@@ -113,7 +113,7 @@ def test_missing_file_is_a_clear_error(tmp_path):
 
 
 def test_size_limit(tmp_path, monkeypatch):
-    import prefcli.io.loader as loader
+    import prefcli.io.documents as loader
     monkeypatch.setattr(loader, "MAX_BYTES", 100)
     f = tmp_path / "big.yaml"
     f.write_text("a: " + "x" * 200)

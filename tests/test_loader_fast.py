@@ -1,4 +1,4 @@
-"""The fast reader of plain YAML (loader._fast_yaml) gives exactly what the strict libyaml path
+"""The fast reader of plain YAML (yaml_fast.fast_yaml) gives exactly what the strict libyaml path
 gives, or gives up (None) so that the strict path reads the text. It must never accept a text
 the strict path refuses, nor read anything differently."""
 from __future__ import annotations
@@ -11,9 +11,11 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from prefcli.io import loader
+from prefcli.io import documents as loader
 from prefcli.model.diagnostics import InputError
-from prefcli.io.loader import _compose, _construct, _fast_yaml, load_document
+from prefcli.io.documents import load_document
+from prefcli.io.yaml_fast import fast_yaml as _fast_yaml
+from prefcli.io.yaml_strict import compose as _compose, construct as _construct
 
 
 def strict(text: str):

@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from prefcli.cli.main import main
-from prefcli.io.loader import load_record
+from prefcli.io.documents import load_record
 from prefcli.scoring import score
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,7 +53,7 @@ def test_json_is_a_sheet_with_the_full_rules(capsys, tmp_path):
     # the document is valid input for settle and for the sheet loader
     path = tmp_path / "sheet.json"
     path.write_text(out)
-    from prefcli.io.loader import load_sheet
+    from prefcli.io.documents import load_sheet
     loaded, _ = load_sheet(str(path))
     assert loaded.whists == sheet.whists
 

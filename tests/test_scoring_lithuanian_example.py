@@ -9,7 +9,7 @@ import json
 from fractions import Fraction as F
 
 from conftest import EXAMPLES
-from prefcli.io.loader import load_record, load_sheet
+from prefcli.io.documents import load_record, load_sheet
 from prefcli.scoring import score
 
 RECORD = EXAMPLES / "lithuanian-4p.yaml"

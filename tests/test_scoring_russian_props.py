@@ -160,7 +160,7 @@ def _russian_examples() -> List[Path]:
 
 @pytest.mark.parametrize("variant", RUSSIAN)
 def test_every_preset_scores_every_example(variant):
-    from prefcli.io.loader import load_record
+    from prefcli.io.documents import load_record
     paths = _russian_examples()
     assert {p.name for p in paths} >= {"sochi-3p.yaml", "leningrad-4p.yaml"}
     for path in paths:

@@ -12,7 +12,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from prefcli.io.loader import parse_text
+from prefcli.io.documents import parse_text
 from prefcli.model.records import record_from_data
 from prefcli.io.writer import dump_json, dump_yaml, record_to_data
 

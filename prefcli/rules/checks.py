@@ -10,20 +10,20 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from prefcli.model.cards import DECK, Contract, Decision, ladder
 from prefcli.model.diagnostics import InputError, Problem, Problems
-from prefcli.io.loader import Document, build_record, build_sheet, _format_check, schema_problems
+from prefcli.io.documents import Document, build_record, build_sheet, format_check, schema_problems
 from prefcli.model.records import Adjust, Deal, Record
 
 
 def check_document(doc: Document) -> List[Problem]:
     """All problems of a loaded document (empty when it is valid), located."""
-    from prefcli.io.loader import paused_gc
+    from prefcli.io.documents import paused_gc
     with paused_gc():
         return _check_document(doc)
 
 
 def _check_document(doc: Document) -> List[Problem]:
     try:
-        kind = _format_check(doc, None)
+        kind = format_check(doc, None)
     except InputError as exc:
         return exc.problems
     if kind == "tournament":

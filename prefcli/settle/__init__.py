@@ -19,7 +19,7 @@ rounding. Whists are exact :class:`~fractions.Fraction` s; money is :class:`~dec
 rounded once, to the coin, keeping a zero sum (:func:`round_money`).
 
 This module has no click and does no output; the batch helpers read files only through
-:mod:`prefcli.loader`.
+:mod:`prefcli.io.documents`.
 """
 from __future__ import annotations
 
@@ -729,7 +729,7 @@ def settle_source(source: str, options: SettleOptions) -> InputResult:
     from prefcli.rules.presets import OptionError
     doc = None
     try:
-        from prefcli.io.loader import build_record_fast, build_sheet, load_document
+        from prefcli.io.documents import build_record_fast, build_sheet, load_document
         doc = load_document(source)
         if isinstance(doc.data, dict) and doc.data.get("format") == TOURNAMENT_FORMAT:
             import os
@@ -796,7 +796,7 @@ def settle_many(sources: Sequence[str], options: SettleOptions, jobs: int = 1, s
                     break
             return out
         import multiprocessing
-        from prefcli.io import loader  # noqa: F401 - imported once, shared by the forks
+        from prefcli.io import documents  # noqa: F401 - imported once, shared by the forks
         from prefcli.model import records as model
         from prefcli.rules import presets
         from prefcli import scoring

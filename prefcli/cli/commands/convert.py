@@ -29,7 +29,7 @@ def _same_file(a: str, b: str) -> bool:
 
 def _read_text(source: str) -> Tuple[str, str]:
     from prefcli.model.diagnostics import InputError, Problem
-    from prefcli.io.loader import read_source
+    from prefcli.io.documents import read_source
 
     name, raw = read_source(source)
     try:
@@ -133,7 +133,7 @@ def command(source: str, output: Optional[str], to: Optional[str], in_place: boo
     input_kind = "yaml"
     conv = None
     if not is_notes and source == "-":
-        from prefcli.io.loader import read_source
+        from prefcli.io.documents import read_source
         from prefcli.io.quickentry import looks_like_quick_entry
         name, raw = read_source("-")
         try:
@@ -145,7 +145,7 @@ def command(source: str, output: Optional[str], to: Optional[str], in_place: boo
             stdin_text: Optional[Tuple[str, str]] = (name, text.lstrip("\ufeff"))
         else:
             stdin_text = None
-            from prefcli.io.loader import load_document
+            from prefcli.io.documents import load_document
             doc = load_document("-", raw=raw)
     else:
         stdin_text = None
@@ -158,7 +158,7 @@ def command(source: str, output: Optional[str], to: Optional[str], in_place: boo
             raise InputError([_problem(name, exc)]) from None
         data = record_to_data(record)
     else:
-        from prefcli.io.loader import build_record, build_sheet, load_document
+        from prefcli.io.documents import build_record, build_sheet, load_document
         from prefcli.rules.checks import check_document
         if doc is None:
             doc = load_document(source)

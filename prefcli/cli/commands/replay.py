@@ -85,7 +85,7 @@ def command(files: Sequence[str], deal_no: Optional[int], fmt: str, check: bool,
     contract, whists, then trick by trick, and check every step under the record's preset."""
     from prefcli.model.diagnostics import InputError, Problem
     from prefcli.rules.engine import replay_record
-    from prefcli.io.loader import build_record_fast, load_document
+    from prefcli.io.documents import build_record_fast, load_document
     from prefcli.rules.presets import OptionError, resolve_rules
 
     pairs = parse_sets(sets)

@@ -68,7 +68,7 @@ def score_file(file: str, variant: Optional[str], sets: Sequence) -> Any:
     messages come first.
     """
     from prefcli.model.diagnostics import InputError
-    from prefcli.io.loader import build_record_fast, load_document, schema_problems
+    from prefcli.io.documents import build_record_fast, load_document, schema_problems
     from prefcli.rules.presets import OptionError, resolve_rules
     from prefcli.scoring import score
 

@@ -206,7 +206,7 @@ def _load_tournament(path: str):
     import os
 
     from prefcli.model.diagnostics import InputError
-    from prefcli.io.loader import load_document
+    from prefcli.io.documents import load_document
     from prefcli.settle import SettlementError, tournament_from_data
     doc = load_document(path)
     try:

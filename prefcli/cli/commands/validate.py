@@ -11,7 +11,7 @@ from prefcli.cli.util import CheckFailed, expand_inputs
 def check_paths(paths: List[str]) -> List[Dict[str, Any]]:
     """One result per input: file, kind, valid, problems (located)."""
     from prefcli.model.diagnostics import InputError
-    from prefcli.io.loader import load_document
+    from prefcli.io.documents import load_document
     from prefcli.rules.checks import check_document
 
     results = []

@@ -1,0 +1,443 @@
+"""Documents: reading a file or stdin, decoding it, parsing YAML or JSON, and building records
+and sheets from the data, with every problem located (file:line:col).
+
+YAML goes to the fast line reader (`yaml_fast`) first and to the strict libyaml path
+(`yaml_strict`) when the fast one declines; JSON goes to the standard library's parser with exact
+numbers. A `Document` keeps the text so that a problem found later by code that knows only a data
+path can still be given its line and column.
+"""
+from __future__ import annotations
+
+import os
+import re
+import sys
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import lru_cache
+from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
+
+from prefcli.io.yaml_fast import fast_yaml
+from prefcli.io.yaml_strict import MAX_DEPTH, MAX_DIGITS, LocatedError, check_nesting, compose, construct
+from prefcli.model.diagnostics import InputError, Path, Problem, Problems
+
+MAX_BYTES = int(os.environ.get("PREFCLI_MAX_BYTES", str(64 * 1024 * 1024)))
+
+
+@dataclass
+class Document:
+    """A loaded document: plain data plus a way back from data paths to line and column."""
+
+    name: str
+    data: Any
+    text: str = ""
+    is_json: bool = False
+    _root: Any = field(default=None, repr=False)
+    _root_loaded: bool = field(default=False, repr=False)
+
+    @property
+    def kind(self) -> Optional[str]:
+        """'record' or 'sheet' from the `format` field (None when it is neither)."""
+        fmt = self.data.get("format") if isinstance(self.data, dict) else None
+        if isinstance(fmt, str):
+            if fmt.startswith("pref-record/"):
+                return "record"
+            if fmt.startswith("pref-sheet/"):
+                return "sheet"
+            if fmt.startswith("pref-tournament/"):
+                return "tournament"
+        return None
+
+    def _node_root(self):
+        if not self._root_loaded:
+            self._root_loaded = True
+            try:
+                self._root = compose(self.text) if self.text else None
+            except Exception:  # positions are a courtesy: never fail because of them
+                self._root = None
+        return self._root
+
+    def locate(self, path: Path) -> Tuple[Optional[int], Optional[int]]:
+        """Line and column (1-based) of the value at `path`, or of its nearest parent."""
+        import yaml
+
+        node = self._node_root()
+        if node is None:
+            return None, None
+        best = node
+        for elem in path:
+            nxt = None
+            if isinstance(node, yaml.MappingNode):
+                for k, v in node.value:
+                    if isinstance(k, yaml.ScalarNode) and k.value == str(elem):
+                        nxt = v
+                        break
+            elif isinstance(node, yaml.SequenceNode) and isinstance(elem, int):
+                if 0 <= elem < len(node.value):
+                    nxt = node.value[elem]
+            if nxt is None:
+                break
+            node = best = nxt
+        return best.start_mark.line + 1, best.start_mark.column + 1
+
+    def problem(self, path: Path, message: str, kind: str = "rule") -> Problem:
+        line, col = self.locate(path)
+        return Problem(message, tuple(path), self.name, line, col, kind)
+
+    def place(self, problem: Problem) -> Problem:
+        """Fill in file, line and column of a problem found by code that knows only the path."""
+        if problem.line is not None and problem.file is not None:
+            return problem
+        line, col = (problem.line, problem.column) if problem.line is not None else self.locate(problem.path)
+        return problem.at(self.name, line, col)
+
+
+def _fail(name: str, message: str, line: Optional[int] = None, column: Optional[int] = None,
+          path: Path = (), kind: str = "syntax") -> InputError:
+    return InputError([Problem(message, path, name, line, column, kind)])
+
+
+def read_source(source: Union[str, os.PathLike]) -> Tuple[str, bytes]:
+    """(display name, bytes) of a path or `-` (stdin), with the size limit applied."""
+    name = "<stdin>" if str(source) == "-" else str(source)
+    try:
+        if str(source) == "-":
+            raw = sys.stdin.buffer.read(MAX_BYTES + 1)
+        else:
+            with open(source, "rb") as fh:
+                raw = fh.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise _fail(name, "no such file") from None
+    except IsADirectoryError:
+        raise _fail(name, "is a folder, not a file") from None
+    except PermissionError:
+        raise _fail(name, "permission denied") from None
+    except OSError as exc:
+        raise _fail(name, f"cannot be read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_BYTES:
+        raise _fail(name, f"file is larger than the limit of {MAX_BYTES // (1024 * 1024)} MiB "
+                          "(set PREFCLI_MAX_BYTES to raise it)")
+    return name, raw
+
+
+def _decode(name: str, raw: bytes) -> str:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise _fail(name, f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start}); "
+                          "is this a binary file?", line) from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    bad = re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", text)
+    if bad:
+        start = bad.start()
+        line = text.count("\n", 0, start) + 1
+        raise _fail(name, f"control character 0x{ord(bad.group()):02x} in the text; is this a binary file?", line)
+    return text
+
+
+class _JsonDuplicate(Exception):
+    pass
+
+
+def _json_pairs(pairs: List[Tuple[str, Any]]) -> Dict[str, Any]:
+    out: Dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise _JsonDuplicate(k)
+        out[k] = v
+    return out
+
+
+def _json_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise LocatedError(f"number with {len(text.lstrip('-'))} digits is too large to be meaningful here")
+    return int(text)
+
+
+def _json_constant(text: str) -> Any:
+    raise LocatedError(f"{text} is not a number JSON allows")
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause the cycle collector: building a large tree of fresh containers (or checking one with
+    jsonschema) makes it run over and over for nothing, about a third of the time of a
+    10,000-deal record. Nothing here creates cycles worth collecting."""
+    import gc
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def parse_text(name: str, text: str, is_json: bool) -> Document:
+    with paused_gc():
+        return _parse_text(name, text, is_json)
+
+
+def _parse_text(name: str, text: str, is_json: bool) -> Document:
+    if not is_json:
+        data = fast_yaml(text)  # depth-limited itself; declines empty and deeply nested text
+        if data is not None:
+            return Document(name, data, text, False)  # positions are composed if ever asked for
+    where = check_nesting(text)
+    if where:
+        raise _fail(name, f"nesting deeper than {MAX_DEPTH * 4} levels: not a prefcli document", *where)
+    if not text.strip():
+        raise _fail(name, "the file is empty: expected a record (format: pref-record/1) "
+                          "or a sheet (format: pref-sheet/1)", 1, 1)
+    if is_json:
+        import json
+        try:
+            data = json.loads(text, object_pairs_hook=_json_pairs, parse_float=Decimal,
+                              parse_int=_json_int, parse_constant=_json_constant)
+        except json.JSONDecodeError as exc:
+            raise _fail(name, f"not valid JSON: {exc.msg}", exc.lineno, exc.colno) from None
+        except _JsonDuplicate as exc:
+            doc = Document(name, None, text, True)
+            line = col = None
+            try:  # find the second occurrence with the YAML composer (JSON is YAML)
+                construct(compose(text))
+            except LocatedError as loc:
+                line, col = loc.line, loc.column
+            except Exception:
+                pass
+            del doc
+            raise _fail(name, f"duplicate key '{exc.args[0]}' (each key may appear once in an object)",
+                        line, col) from None
+        except LocatedError as exc:
+            raise _fail(name, exc.message) from None
+        except RecursionError:
+            raise _fail(name, "nesting too deep: not a prefcli document") from None
+        return Document(name, data, text, True)
+    import yaml
+    try:
+        root = compose(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        what = exc.problem or "cannot be read"
+        if exc.context:
+            what = f"{what} ({exc.context})"
+        raise _fail(name, f"not valid YAML: {what}",
+                    mark.line + 1 if mark else None, mark.column + 1 if mark else None) from None
+    except yaml.YAMLError as exc:
+        raise _fail(name, f"not valid YAML: {exc}") from None
+    except RecursionError:
+        raise _fail(name, "nesting too deep: not a prefcli document") from None
+    if root is None:
+        raise _fail(name, "the file holds no document: expected a record (format: pref-record/1) "
+                          "or a sheet (format: pref-sheet/1)", 1, 1)
+    try:
+        data = construct(root)
+    except LocatedError as exc:
+        raise _fail(name, exc.message, exc.line, exc.column, exc.path) from None
+    except RecursionError:
+        raise _fail(name, "nesting too deep: not a prefcli document") from None
+    doc = Document(name, data, text, False)
+    doc._root, doc._root_loaded = root, True
+    return doc
+
+
+def load_document(source: Union[str, os.PathLike], raw: Optional[bytes] = None) -> Document:
+    """Read a YAML or JSON document (JSON by extension, or by a leading `{` on stdin)."""
+    if raw is None:
+        name, raw = read_source(source)
+    else:
+        name = "<stdin>" if str(source) == "-" else str(source)
+    text = _decode(name, raw)
+    lower = name.lower()
+    is_json = lower.endswith(".json") or (name == "<stdin>" and text.lstrip().startswith("{"))
+    return parse_text(name, text, is_json)
+
+
+# ---------------------------------------------------------------------------------------------
+# Records and sheets
+# ---------------------------------------------------------------------------------------------
+
+def schema_problems(doc: Document, kind: str) -> List[Problem]:
+    """Every JSON Schema problem of the document, located, most specific first."""
+    from prefcli.io.schemas import validator_for
+
+    validator = validator_for(kind)
+    out: List[Problem] = []
+    for err in validator.iter_errors(doc.data):
+        for leaf in _leaves(err):
+            path = tuple(leaf.absolute_path)
+            out.append(doc.problem(path, _schema_message(leaf), "schema"))
+    out.sort(key=lambda p: (p.line or 0, p.column or 0))
+    # one message per place is enough; the first is the most specific
+    seen, unique = set(), []
+    for p in out:
+        key = (p.path, p.message)
+        if key not in seen:
+            seen.add(key)
+            unique.append(p)
+    return unique
+
+
+def _leaves(err) -> List[Any]:
+    """For oneOf/anyOf failures, report the branch that got furthest rather than a summary."""
+    if err.context:
+        best = max(err.context, key=lambda e: (len(e.absolute_path), -len(e.context or [])))
+        deeper = [e for e in err.context if len(e.absolute_path) == len(best.absolute_path)]
+        if len(best.absolute_path) > len(err.absolute_path):
+            return _leaves(best)
+        if len(deeper) == len(err.context):
+            return [err]
+        return _leaves(best)
+    return [err]
+
+
+def _schema_message(err) -> str:
+    from prefcli.io.schemas import describe_error
+    return describe_error(err)
+
+
+def format_check(doc: Document, expected_kind: Optional[str]) -> Optional[str]:
+    data = doc.data
+    if not isinstance(data, dict):
+        from prefcli.model.records import type_name
+        raise InputError([doc.problem((), f"expected a mapping with a format field "
+                                          f"(pref-record/1 or pref-sheet/1), found {type_name(data)}",
+                                      "schema")])
+    fmt = data.get("format")
+    known = {"pref-record/1": "record", "pref-sheet/1": "sheet", "pref-tournament/1": "tournament"}
+    if fmt not in known:
+        if isinstance(fmt, str) and (fmt.startswith("pref-record/") or fmt.startswith("pref-sheet/")):
+            msg = f"unsupported format version '{fmt}': this prefcli reads pref-record/1 and pref-sheet/1"
+        elif fmt is None:
+            msg = "missing 'format': write format: pref-record/1 (a game record) or format: pref-sheet/1 (a score sheet)"
+        else:
+            msg = f"unknown format {fmt!r}: expected pref-record/1 or pref-sheet/1"
+        raise InputError([doc.problem(("format",) if fmt is not None else (), msg, "schema")])
+    kind = known[fmt]
+    if expected_kind and kind != expected_kind:
+        raise InputError([doc.problem(("format",), f"this is a {kind} (format: {fmt}); a {expected_kind} "
+                                                    f"is needed here", "schema")])
+    return kind
+
+
+def _build(doc: Document, kind: str, builder: Any, check_schema: bool) -> Any:
+    """Format check, the schema (unless told not to), then the model builder; every problem located."""
+    format_check(doc, kind)
+    probs = schema_problems(doc, kind) if check_schema else []
+    if probs:
+        raise InputError(probs)
+    problems = Problems()
+    built = builder(doc.data, problems)
+    if problems:
+        raise InputError([doc.place(p) for p in problems])
+    return built
+
+
+def build_record(doc: Document, check_schema: bool = True):
+    """Schema-check and build a record; raises InputError with every located problem."""
+    from prefcli.model.records import record_from_data
+    return _build(doc, "record", record_from_data, check_schema)
+
+
+@lru_cache(maxsize=1)
+def _record_keys() -> Optional[Tuple[frozenset, frozenset, frozenset, frozenset]]:
+    """Field names the record schema allows (top level, deal, adjust entry, penalty), or None."""
+    try:
+        from prefcli.io.schemas import schema
+        sch = schema("record")
+        deal = sch["$defs"]["deal"]["properties"]
+        return (frozenset(sch["properties"]), frozenset(deal), frozenset(sch["$defs"]["adjust"]["properties"]),
+                frozenset(deal["penalties"]["items"]["properties"]))
+    except Exception:  # noqa: BLE001 - a schema of another shape: always run the full check
+        return None
+
+
+def record_keys_known(data: Any) -> bool:
+    """A cheap look for misspelt or unknown fields (the schema's `additionalProperties: false`),
+    the one kind of mistake that building a record would not notice by itself."""
+    keys = _record_keys()
+    if keys is None or not isinstance(data, dict):
+        return False
+    top, deal, adjust, penalty = keys
+    if not top.issuperset(data):
+        return False
+    deals = data.get("deals", [])
+    if not isinstance(deals, list):
+        return False
+    for d in deals:
+        if not isinstance(d, dict):
+            return False
+        if "adjust" in d:
+            if not adjust.issuperset(d):
+                return False
+        elif not deal.issuperset(d):
+            return False
+        pens = d.get("penalties")
+        if pens is not None:
+            if not isinstance(pens, list) or not all(isinstance(x, dict) and penalty.issuperset(x) for x in pens):
+                return False
+    return True
+
+
+def build_record_fast(doc: Document):
+    """Build a record for score, replay and settle without the JSON Schema pass when it is not needed.
+
+    The schema pass costs about 1.5 times a bare libyaml parse on a long record, while the model
+    builder already refuses every wrong value with a located message; only unknown field names
+    would slip through, and those are looked for cheaply. Anything wrong → the full schema check
+    runs, so the messages are exactly validate's. `prefcli validate` always runs the schema.
+    """
+    from prefcli.model.records import record_from_data
+
+    format_check(doc, "record")
+    if record_keys_known(doc.data):
+        problems = Problems()
+        record = record_from_data(doc.data, problems)
+        if not problems:
+            return record
+    return build_record(doc)
+
+
+def build_sheet(doc: Document, check_schema: bool = True):
+    """Schema-check and build a sheet, then check that every name on it is seated."""
+    from prefcli.model.records import sheet_from_data
+    sheet = _build(doc, "sheet", sheet_from_data, check_schema)
+    seated = set(sheet.players)
+    extra: List[Problem] = []
+    for area in ("pool", "mountain"):
+        for name in (doc.data.get(area) or {}):
+            if name not in seated:
+                extra.append(doc.problem((area, name), f"'{name}' is not seated (players: {', '.join(sheet.players)})"))
+    for writer, row in (doc.data.get("whists") or {}).items():
+        if writer not in seated:
+            extra.append(doc.problem(("whists", writer), f"'{writer}' is not seated (players: {', '.join(sheet.players)})"))
+        for on in (row or {}):
+            if on not in seated:
+                extra.append(doc.problem(("whists", writer, on), f"whists on '{on}', who is not seated (players: {', '.join(sheet.players)})"))
+            elif on == writer:
+                extra.append(doc.problem(("whists", writer, on), f"'{writer}' cannot write whists on himself"))
+    if len(set(sheet.players)) != len(sheet.players):
+        extra.append(doc.problem(("players",), "a player is listed twice"))
+    if extra:
+        raise InputError(extra)
+    return sheet
+
+
+def load_record(source: Union[str, os.PathLike]):
+    """(Record, Document); raises InputError with located problems."""
+    doc = load_document(source)
+    return build_record(doc), doc
+
+
+def load_sheet(source: Union[str, os.PathLike]):
+    doc = load_document(source)
+    return build_sheet(doc), doc
+
+
+def load_any(source: Union[str, os.PathLike]):
+    """A record or a sheet, whichever the document's `format` says."""
+    doc = load_document(source)
+    kind = format_check(doc, None)
+    return (build_record(doc) if kind == "record" else build_sheet(doc)), doc

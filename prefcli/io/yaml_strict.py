@@ -1,0 +1,230 @@
+"""Strict, safe reading of YAML, with a position for every error.
+
+Why not ``yaml.safe_load``: PyYAML's defaults read ``no`` as False (a player called ``No``
+becomes a boolean), dates as ``datetime.date``, silently keep the last of two duplicate keys, and
+expand aliases without bound (an "alias bomb" of a few lines expands to 10^12 nodes). Here:
+
+* only libyaml's (or PyYAML's) *composer* runs; scalars are resolved by the YAML 1.2 core rules
+  below, so ``yes/no/on/off`` and dates stay strings;
+* every explicit tag except the standard scalar/collection ones is refused (never executed);
+* a collection reached twice (an alias) is refused; duplicate keys are refused;
+* floats are read as :class:`~decimal.Decimal` (exact as written), huge numbers are refused;
+* absurd nesting is refused before parsing (`check_nesting`).
+
+The composed node tree is what `documents.Document` uses to map a data path back to a line and
+column, lazily, only when a problem is reported.
+"""
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Any, Dict, Optional, Tuple
+
+from prefcli.model.diagnostics import Path
+
+MAX_DEPTH = 64
+MAX_DIGITS = 40
+
+_INT = re.compile(r"[-+]?(0|[1-9][0-9]*)\Z")
+# A float needs its dot (as in YAML 1.1), so what PyYAML writes unquoted (`1e5`) reads back as text.
+_FLOAT = re.compile(r"[-+]?(\.[0-9]+|(0|[1-9][0-9]*)\.[0-9]*)([eE][-+]?[0-9]+)?\Z")
+_NULLS = {"", "~", "null", "Null", "NULL"}
+_TRUES = {"true", "True", "TRUE"}
+_FALSES = {"false", "False", "FALSE"}
+_PLAIN_TAG = "tag:prefcli,2026:plain"
+_STD = "tag:yaml.org,2002:"
+_ALLOWED_TAGS = {_STD + t for t in ("str", "int", "float", "bool", "null", "seq", "map")}
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+class LocatedError(Exception):
+    def __init__(self, message: str, line: Optional[int] = None, column: Optional[int] = None,
+                 path: Path = ()) -> None:
+        super().__init__(message)
+        self.message, self.line, self.column, self.path = message, line, column, path
+
+
+def _yaml_loader_class():
+    """A loader that composes only; plain scalars get a private tag so we resolve them."""
+    import yaml
+
+    try:
+        from yaml._yaml import CParser as parser  # libyaml's C parser and composer
+    except ImportError:  # PyYAML built without libyaml: the pure-Python parser, same results
+        parser = None
+    base = (parser,) if parser is not None else (yaml.reader.Reader, yaml.scanner.Scanner,
+                                                 yaml.parser.Parser)
+    composer = () if parser is not None else (yaml.composer.Composer,)
+
+    class _Resolver(yaml.resolver.BaseResolver):
+        pass
+
+    _Resolver.yaml_implicit_resolvers = {}
+    scalar_node, sequence_node = yaml.ScalarNode, yaml.SequenceNode
+
+    def resolve(self, kind, value, implicit):  # the composer asks this for every untagged node
+        if kind is scalar_node:
+            return _PLAIN_TAG if implicit[0] else _STD + "str"
+        return _STD + ("seq" if kind is sequence_node else "map")
+
+    def no_path(self, *args):
+        return None
+
+    _Resolver.resolve = resolve
+    _Resolver.descend_resolver = no_path
+    _Resolver.ascend_resolver = no_path
+
+    class StrictComposeLoader(*base, *composer, _Resolver):  # type: ignore[misc]
+        def __init__(self, stream: str) -> None:
+            if parser is not None:
+                parser.__init__(self, stream)
+            else:
+                yaml.reader.Reader.__init__(self, stream)
+                yaml.scanner.Scanner.__init__(self)
+                yaml.parser.Parser.__init__(self)
+                yaml.composer.Composer.__init__(self)
+            _Resolver.__init__(self)
+
+    return StrictComposeLoader
+
+
+_LOADER = None
+
+
+def compose(text: str):
+    global _LOADER
+    if _LOADER is None:
+        _LOADER = _yaml_loader_class()
+    loader = _LOADER(text)
+    try:
+        return loader.get_single_node()
+    finally:
+        dispose = getattr(loader, "dispose", None)
+        if dispose:
+            dispose()
+
+
+def resolve_plain(value: str, node) -> Any:
+    if value in _NULLS:
+        return None
+    if value in _TRUES:
+        return True
+    if value in _FALSES:
+        return False
+    c = value[0]
+    if c.isdigit() or c in "+-.":
+        if _INT.match(value):
+            digits = len(value.lstrip("+-"))
+            if digits > MAX_DIGITS:
+                raise LocatedError(f"number with {digits} digits is too large to be meaningful here",
+                               node.start_mark.line + 1, node.start_mark.column + 1)
+            return int(value)
+        if _FLOAT.match(value):
+            if len(value) > MAX_DIGITS + 10:
+                raise LocatedError(f"number '{value[:20]}…' is too long", node.start_mark.line + 1,
+                               node.start_mark.column + 1)
+            return Decimal(value)
+    return value
+
+
+def _tagged_scalar(tag: str, value: str, node) -> Any:
+    if tag == _STD + "str":
+        return value
+    if tag == _STD + "null":
+        return None
+    try:
+        if tag == _STD + "bool":
+            low = value.lower()
+            if low in ("true", "yes", "on"):
+                return True
+            if low in ("false", "no", "off"):
+                return False
+            raise ValueError
+        if tag in (_STD + "int", _STD + "float"):
+            out = resolve_plain(value, node)
+            if not isinstance(out, (int, Decimal)) or isinstance(out, bool):
+                raise ValueError
+            return out
+    except ValueError:
+        pass
+    raise LocatedError(f"'{value}' cannot be read as {tag.replace(_STD, '!!')}",
+                   node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+def construct(root) -> Any:
+    """Nodes → plain data, refusing aliases of collections, duplicate keys and foreign tags."""
+    import yaml
+
+    seen: set = set()
+    ScalarNode, MappingNode = yaml.ScalarNode, yaml.MappingNode
+
+    def pos(node) -> Tuple[int, int]:
+        return node.start_mark.line + 1, node.start_mark.column + 1
+
+    def build(node, depth: int, path: Path) -> Any:
+        tag = node.tag
+        if isinstance(node, ScalarNode):
+            if tag == _PLAIN_TAG:
+                return resolve_plain(node.value, node)  # only plain scalars carry this tag
+            if tag not in _ALLOWED_TAGS:
+                if tag.startswith("tag:yaml.org,2002:"):
+                    what = "!!" + tag[len(_STD):]
+                else:
+                    what = tag
+                raise LocatedError(f"the YAML tag {what} is not allowed in a prefcli document "
+                               "(tags are never executed; remove it)", *pos(node), path)
+            return _tagged_scalar(tag, node.value, node)
+        if depth > MAX_DEPTH:
+            raise LocatedError(f"nesting deeper than {MAX_DEPTH} levels", *pos(node), path)
+        if id(node) in seen:
+            raise LocatedError("YAML aliases of collections (*name) are not allowed in prefcli documents; "
+                           "write the data out", *pos(node), path)
+        seen.add(id(node))
+        if tag not in _ALLOWED_TAGS and tag != _PLAIN_TAG and not tag.startswith("tag:yaml.org,2002:"):
+            raise LocatedError(f"the YAML tag {tag} is not allowed in a prefcli document", *pos(node), path)
+        if isinstance(node, MappingNode):
+            if tag not in (_STD + "map", _PLAIN_TAG):
+                raise LocatedError(f"the YAML tag {tag.replace(_STD, '!!')} is not allowed here", *pos(node), path)
+            out: Dict[str, Any] = {}
+            for knode, vnode in node.value:
+                if knode.tag == _STD + "merge" or (isinstance(knode, ScalarNode) and knode.value == "<<"
+                                                   and knode.tag == _PLAIN_TAG):
+                    raise LocatedError("YAML merge keys (<<) are not allowed in prefcli documents",
+                                   *pos(knode), path)
+                if not isinstance(knode, ScalarNode):
+                    raise LocatedError("a mapping key must be a plain name, not a list or mapping",
+                                   *pos(knode), path)
+                if knode.tag not in (_PLAIN_TAG, _STD + "str", _STD + "int"):
+                    raise LocatedError(f"the YAML tag {knode.tag} is not allowed on a key", *pos(knode), path)
+                key = knode.value
+                if key in out:
+                    raise LocatedError(f"duplicate key '{key}' (each key may appear once in a mapping)",
+                                   *pos(knode), path)
+                out[key] = build(vnode, depth + 1, path + (key,))
+            return out
+        if tag not in (_STD + "seq", _PLAIN_TAG):
+            raise LocatedError(f"the YAML tag {tag.replace(_STD, '!!')} is not allowed here", *pos(node), path)
+        return [build(v, depth + 1, path + (i,)) for i, v in enumerate(node.value)]
+
+    return build(root, 0, ())
+
+
+
+def check_nesting(text: str) -> Optional[Tuple[int, int]]:
+    """Refuse absurd flow nesting before a recursive parser sees it; returns (line, col)."""
+    if "[" not in text and "{" not in text:
+        return None
+    depth = 0
+    limit = MAX_DEPTH * 4
+    for m in _BRACKETS.finditer(text):
+        if m.group() in "[{":
+            depth += 1
+            if depth > limit:
+                start = m.start()
+                line = text.count("\n", 0, start) + 1
+                col = start - (text.rfind("\n", 0, start) + 1) + 1
+                return line, col
+        else:
+            depth = max(0, depth - 1)
+    return None
+
