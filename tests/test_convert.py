@@ -283,9 +283,9 @@ def test_cli_variant_report_and_strict(sample, tmp_path, run):
 
 def test_cli_bad_set_and_unknown_variant(sample, run):
     code, _, err = run(["convert", str(sample), "--variant", "monte-carlo"])
-    assert code == 1 and "monte-carlo" in err and "Traceback" not in err
+    assert code == 2 and "monte-carlo" in err and "Traceback" not in err
     code, _, err = run(["convert", str(sample), "--set", "pool=lots"])
-    assert code == 1 and "pool" in err and "Traceback" not in err
+    assert code == 2 and "--set pool" in err and "Traceback" not in err
 
 
 def test_cli_sheet_format_only(tmp_path, run):

@@ -120,9 +120,9 @@ def test_set_overrides_an_option(capsys):
     (["--set", "allpass.progression=[a,b]"], "allpass.progression"),
     (["--variant", "nope"], "known variants: "),
 ])
-def test_bad_options_exit_1_with_the_valid_ones(capsys, args, needle):
+def test_bad_options_are_usage_errors_with_the_valid_ones(capsys, args, needle):
     code, out, err = cli(capsys, "score", SOCHI, *args)
-    assert code == 1 and needle in err and "Traceback" not in err
+    assert code == 2 and needle in err and "Traceback" not in err
 
 
 def test_scoring_error_is_located(capsys, tmp_path):

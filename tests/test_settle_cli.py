@@ -136,7 +136,7 @@ def test_usage_errors():
     code, out, err = run_cli(["settle", str(EXAMPLES / "paper-sheet.yaml"), "--coin", "0"])
     assert code == 2
     code, out, err = run_cli(["settle", str(EXAMPLES / "paper-sheet.yaml"), "--set", "rounding=sideways"])
-    assert code == 1 and "rounding" in err and "Traceback" not in err
+    assert code == 2 and "--set rounding" in err and "Traceback" not in err
     code, out, err = run_cli(["settle", "/nonexistent/file.yaml"])
     assert code == 1 and "file.yaml" in err and "Traceback" not in err
 

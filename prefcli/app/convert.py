@@ -77,9 +77,12 @@ def _truthy(rules, name: str, fallback: Optional[str] = None) -> bool:
 def convert_rules(rules: Mapping[str, Any], target: str,
                   sets: Sequence[Tuple[str, Any]] = ()) -> Tuple[Dict[str, Any], List[ReportItem]]:
     """The new `rules` mapping (flat dotted names) and the report of options dropped or set."""
-    from prefcli.rules.presets import COMMON_OPTIONS, flatten, get_preset
+    from prefcli.rules.presets import COMMON_OPTIONS, OptionError, flatten, get_preset
 
-    preset = get_preset(target)
+    try:
+        preset = get_preset(target)
+    except OptionError as exc:  # the target comes from --variant: a usage error
+        raise OptionError(f"--variant {target}: {exc.message}", kind="usage") from None
     family = preset.family
     common = {o.name: o for o in COMMON_OPTIONS}
     items: List[ReportItem] = []

@@ -53,21 +53,17 @@ def cli(debug: bool) -> None:
 
 
 def _report(exc: BaseException) -> int:
-    from prefcli.model.diagnostics import InputError
+    """Exit code for a library error (by type: every domain error is a PrefcliError), or -1."""
+    from prefcli.model.diagnostics import PrefcliError
     from prefcli.cli.util import CheckFailed
-    if isinstance(exc, InputError):
-        for p in exc.problems:
-            click.echo(p.text(), err=True)
-        return 1
     if isinstance(exc, CheckFailed):
         return 1
-    name = type(exc).__name__
-    if name in ("OptionError", "ScoringError", "RulesError") or any(
-            c.__name__ in ("OptionError", "ScoringError", "RulesError") for c in type(exc).__mro__):
-        path = getattr(exc, "path", ())
-        from prefcli.model.diagnostics import format_path
-        where = f"{format_path(path)}: " if path else ""
-        click.echo(f"prefcli: {where}{getattr(exc, 'message', exc)}", err=True)
+    if isinstance(exc, PrefcliError) and exc.is_usage:
+        click.echo(f"prefcli: {exc.message}", err=True)
+        return 2
+    if isinstance(exc, PrefcliError):
+        for p in exc.problems:
+            click.echo(p.text() if p.file else f"prefcli: {p.text()[len('<input>: '):]}", err=True)
         return 1
     return -1
 

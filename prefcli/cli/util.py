@@ -1,8 +1,8 @@
 """Small pieces every command shares: options, input expansion, output, errors.
 
-Commands raise :class:`~prefcli.diagnostics.InputError`, :class:`~prefcli.presets.OptionError`,
-:class:`~prefcli.scoring.ScoringError` or :class:`click.UsageError`; ``prefcli.cli.main`` turns
-them into messages on stderr and the documented exit codes, so no command prints a traceback.
+Commands let library errors (:class:`~prefcli.model.diagnostics.PrefcliError`, the one base of
+them all) and :class:`click.UsageError` through; ``prefcli.cli.main`` turns them into messages on
+stderr and the documented exit codes, by type, so no command prints a traceback.
 """
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
 
 from prefcli.io.yaml_fast import fast_yaml
 from prefcli.io.yaml_strict import MAX_DEPTH, MAX_DIGITS, LocatedError, check_nesting, compose, construct
-from prefcli.model.diagnostics import InputError, Path, Problem, Problems
+from prefcli.model.diagnostics import InputError, Path, PrefcliError, Problem, Problems
 
 MAX_BYTES = int(os.environ.get("PREFCLI_MAX_BYTES", str(64 * 1024 * 1024)))
 
@@ -84,8 +84,11 @@ class Document:
         line, col = self.locate(path)
         return Problem(message, tuple(path), self.name, line, col, kind)
 
-    def place(self, problem: Problem) -> Problem:
-        """Fill in file, line and column of a problem found by code that knows only the path."""
+    def place(self, problem: Union[Problem, PrefcliError]) -> Problem:
+        """Fill in file, line and column of a problem (or a library error) found by code that
+        knows only the data path: the one place an error becomes a located problem."""
+        if isinstance(problem, PrefcliError):
+            problem = problem.problem()
         if problem.line is not None and problem.file is not None:
             return problem
         line, col = (problem.line, problem.column) if problem.line is not None else self.locate(problem.path)

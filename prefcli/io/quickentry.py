@@ -56,7 +56,7 @@ import re
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from prefcli.model.cards import NotationError, parse_card, parse_contract, parse_decision
-from prefcli.model.diagnostics import InputError, Problem
+from prefcli.model.diagnostics import InputError, PrefcliError, Problem
 from prefcli.model.records import RECORD_FORMAT
 
 ALLPASS_WORDS = ("pass", "all-pass", "allpass", "raspasy", "egle", "eglė")
@@ -70,11 +70,13 @@ _TRICKS_POS = re.compile(r"^\d+(/\d+)*$")
 _TRICKS_NAMED = re.compile(r"^([^=:]+)[=:](\d+)$")
 
 
-class _LineError(Exception):
+class _LineError(PrefcliError):
+    """A note that cannot be read; the reader adds the line."""
+
+    kind = "syntax"
+
     def __init__(self, message: str, column: Optional[int] = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.column = column
+        super().__init__(message, column=column)
 
 
 def _split_players(text: str) -> List[str]:

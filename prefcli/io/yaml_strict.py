@@ -20,7 +20,7 @@ import re
 from decimal import Decimal
 from typing import Any, Dict, Optional, Tuple
 
-from prefcli.model.diagnostics import Path
+from prefcli.model.diagnostics import Path, PrefcliError
 
 MAX_DEPTH = 64
 MAX_DIGITS = 40
@@ -37,11 +37,14 @@ _ALLOWED_TAGS = {_STD + t for t in ("str", "int", "float", "bool", "null", "seq"
 _BRACKETS = re.compile(r"[\[\]{}]")
 
 
-class LocatedError(Exception):
+class LocatedError(PrefcliError):
+    """A syntax error the YAML/JSON reader has placed itself."""
+
+    kind = "syntax"
+
     def __init__(self, message: str, line: Optional[int] = None, column: Optional[int] = None,
                  path: Path = ()) -> None:
-        super().__init__(message)
-        self.message, self.line, self.column, self.path = message, line, column, path
+        super().__init__(message, path, line=line, column=column)
 
 
 def _yaml_loader_class():

@@ -10,14 +10,17 @@ import functools
 from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence, Tuple, Union
 
+from prefcli.model.diagnostics import PrefcliError
 
-class NotationError(ValueError):
+
+class NotationError(PrefcliError, ValueError):
     """A card, contract, call or decision that cannot be read."""
 
-    def __init__(self, token: object, message: str) -> None:
-        super().__init__(message)
+    kind = "schema"
+
+    def __init__(self, token: object, message: str, path: Iterable = ()) -> None:
+        super().__init__(message, path)
         self.token = token
-        self.message = message
 
 
 class Suit(enum.Enum):

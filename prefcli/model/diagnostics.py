@@ -59,13 +59,80 @@ class Problem:
         }
 
 
-class InputError(Exception):
-    """An input that cannot be used; carries every problem found (at least one)."""
+#: The kind of an error in what the user typed on the command line rather than in a file.
+USAGE = "usage"
+
+
+class PrefcliError(Exception):
+    """The one base of every error prefcli's library raises about its input.
+
+    It carries what a :class:`Problem` needs except the place in a file: the message, the data
+    path (``deals[0].play[1][1]``) and the kind (syntax | schema | rule | play | option), plus a
+    line and column when the raiser already knows them (the YAML reader, quick entry). Whoever
+    holds the text (``Document.place``) turns it into a located problem; the CLI catches this
+    class, never a list of names. Subclasses set ``kind`` as a class attribute.
+    """
+
+    kind: str = "rule"
+
+    def __init__(self, message: str, path: Iterable[PathElem] = (), kind: Optional[str] = None, *,
+                 file: Optional[str] = None, line: Optional[int] = None,
+                 column: Optional[int] = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path: Path = tuple(path)
+        if kind is not None:
+            self.kind = kind
+        self.file, self.line, self.column = file, line, column
+
+    def __reduce__(self):  # subclasses take other arguments: rebuild from the state (workers)
+        return (_restore_error, (type(self), self.args, self.__dict__))
+
+    def problem(self) -> Problem:
+        """This error as a problem (not yet placed in a file unless the raiser knew the place)."""
+        return Problem(self.message, self.path, self.file, self.line, self.column, kind=self.kind)
+
+    @property
+    def problems(self) -> List[Problem]:
+        return [self.problem()]
+
+    @property
+    def is_usage(self) -> bool:
+        """A bad command-line value (``--set``, ``--variant``): exit 2, not a fault of a file."""
+        return self.kind == USAGE
+
+
+def _restore_error(cls: type, args: tuple, state: Dict[str, Any]) -> "PrefcliError":
+    obj = cls.__new__(cls)
+    Exception.__init__(obj, *args)
+    obj.__dict__.update(state)
+    return obj
+
+
+class InputError(PrefcliError):
+    """An input that cannot be used; carries every problem found (at least one), located."""
 
     def __init__(self, problems: List[Problem]) -> None:
         assert problems
-        super().__init__(problems[0].text())
-        self.problems = problems
+        first = problems[0]
+        super().__init__(first.message, first.path, first.kind, file=first.file, line=first.line,
+                         column=first.column)
+        self.args = (first.text(),)
+        self._problems = list(problems)
+
+    def problem(self) -> Problem:
+        return self._problems[0]
+
+    @property
+    def problems(self) -> List[Problem]:  # type: ignore[override]
+        return self._problems
+
+    @problems.setter
+    def problems(self, value: List[Problem]) -> None:
+        self._problems = list(value)
+
+    def __str__(self) -> str:
+        return self._problems[0].text()
 
 
 @dataclass

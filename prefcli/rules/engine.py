@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple
 
 from prefcli.model.cards import DECK, Call, CallKind, Card, Contract, Decision, Suit, ladder
-from prefcli.model.diagnostics import Path, Problem
+from prefcli.model.diagnostics import Path, PrefcliError, Problem
 from prefcli.model.records import Deal, Record
 from prefcli.rules.table import dealers as seating_dealers, options as seating_options
 
@@ -62,18 +62,10 @@ def _cards_of(mask: int) -> List[Card]:
 # Errors
 # ---------------------------------------------------------------------------------------------
 
-class RulesError(Exception):
+class RulesError(PrefcliError):
     """An illegal step in a deal; `path` locates it in the record (``deals[0].play[1][1]``)."""
 
     kind = "rule"
-
-    def __init__(self, message: str, path: Path = ()) -> None:
-        super().__init__(message)
-        self.message = message
-        self.path = tuple(path)
-
-    def problem(self) -> Problem:
-        return Problem(self.message, self.path, kind=self.kind)
 
 
 class IllegalCall(RulesError):

@@ -9,19 +9,16 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from prefcli.model.diagnostics import Path
+from prefcli.model.diagnostics import Path, PrefcliError
 from prefcli.model.records import Record, SheetData
 from prefcli.rules.presets import Rules, resolve_rules
 from prefcli.model.ledger import Ledger
 
 
-class ScoringError(ValueError):
+class ScoringError(PrefcliError, ValueError):
     """A deal that cannot be scored under the rules (names the deal and the field)."""
 
-    def __init__(self, message: str, path: Path = ()) -> None:
-        super().__init__(message)
-        self.message = message
-        self.path = path
+    kind = "rule"
 
 
 @dataclass

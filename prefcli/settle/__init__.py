@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import (Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence,
                     Tuple, Union)
 
-from prefcli.model.diagnostics import Path, Problem
+from prefcli.model.diagnostics import Path, PrefcliError, Problem
 
 Number = Union[Fraction, Decimal]
 
@@ -45,13 +45,10 @@ ROUNDINGS = ("exact", "mountain-shares", "every-share", "truncate")
 HENS_ROUNDINGS = ("half-up", "half-even", "down", "up", "exact")
 
 
-class SettlementError(ValueError):
+class SettlementError(PrefcliError, ValueError):
     """A sheet or option that cannot be settled; `path` locates it in the input."""
 
-    def __init__(self, message: str, path: Path = ()) -> None:
-        super().__init__(message)
-        self.message = message
-        self.path = path
+    kind = "rule"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -726,7 +723,6 @@ def reprice(result: InputResult, price: Optional[Decimal], coin: Optional[Decima
 def settle_source(source: str, options: SettleOptions) -> InputResult:
     """Load and settle one file ("-" = stdin); every failure becomes located problems."""
     from prefcli.model.diagnostics import InputError
-    from prefcli.rules.presets import OptionError
     doc = None
     try:
         from prefcli.io.documents import build_record_fast, build_sheet, load_document
@@ -739,26 +735,26 @@ def settle_source(source: str, options: SettleOptions) -> InputResult:
         return settle_document(obj, options, doc.name)
     except InputError as exc:
         return InputResult(source, problems=tuple(p if p.file else p.at(file=source) for p in exc.problems))
-    except (OptionError, SettlementError) as exc:
-        return InputResult(source, problems=(_locate(doc, source, exc.path, exc.message),))
+    except PrefcliError as exc:
+        if exc.is_usage:    # a bad --set or --variant is the command line's fault, not the file's
+            raise
+        return InputResult(source, problems=(_locate(doc, source, exc),))
+    except (OSError, UnicodeError) as exc:
+        return InputResult(source, problems=(Problem(f"cannot read: {exc}", (), source),))
     except Exception as exc:  # noqa: BLE001 - one bad input must not stop a batch
-        from prefcli.scoring import ScoringError
-        if isinstance(exc, ScoringError):
-            return InputResult(source, problems=(_locate(doc, source, exc.path, exc.message),))
-        if isinstance(exc, (OSError, UnicodeError)):
-            return InputResult(source, problems=(Problem(f"cannot read: {exc}", (), source),))
         return InputResult(source, problems=(Problem(f"internal error: {type(exc).__name__}: {exc}",
                                                      (), source, kind="internal"),))
 
 
-def _locate(doc: Any, source: str, path: Path, message: str) -> Problem:
-    if doc is not None and hasattr(doc, "problem"):
+def _locate(doc: Any, source: str, exc: PrefcliError) -> Problem:
+    """The error placed in its document (when it was loaded), else at least in its file."""
+    if doc is not None and hasattr(doc, "place"):
         try:
-            p = doc.problem(tuple(path), message, "rule")
+            p = doc.place(exc)
             return p if p.file else p.at(file=source)
         except Exception:  # noqa: BLE001 - locating is best effort
             pass
-    return Problem(message, tuple(path), source)
+    return exc.problem().at(file=source)
 
 
 def _settle_worker(args: Tuple[str, SettleOptions]) -> InputResult:

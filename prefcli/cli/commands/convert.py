@@ -155,6 +155,8 @@ def command(source: str, output: Optional[str], to: Optional[str], in_place: boo
         try:
             record = _from_notes(name, text, players, variant, set_pairs)
         except OptionError as exc:
+            if exc.is_usage:
+                raise
             raise InputError([_problem(name, exc)]) from None
         data = record_to_data(record)
     else:
@@ -179,8 +181,8 @@ def command(source: str, output: Optional[str], to: Optional[str], in_place: boo
                 try:
                     conv = convert_record(record, target, set_pairs)
                 except OptionError as exc:
-                    if exc.path:
-                        raise InputError([doc.problem(exc.path, exc.message)]) from None
+                    if exc.path and not exc.is_usage:
+                        raise InputError([doc.place(exc)]) from None
                     raise
                 data = conv.data
             else:

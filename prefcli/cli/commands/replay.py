@@ -106,8 +106,10 @@ def command(files: Sequence[str], deal_no: Optional[int], fmt: str, check: bool,
         try:
             rules = resolve_rules(record.rules, variant=variant, sets=pairs)
         except OptionError as exc:
+            if exc.is_usage:
+                raise
             failed = True
-            click.echo(doc.place(Problem(exc.message, exc.path, kind="schema")).text(), err=True)
+            click.echo(doc.place(exc).text(), err=True)
             continue
         only = None
         if deal_no is not None:

@@ -67,9 +67,9 @@ def score_file(file: str, variant: Optional[str], sets: Sequence) -> Any:
     all known); when scoring fails, the schema and validate's rule checks run, so their precise
     messages come first.
     """
-    from prefcli.model.diagnostics import InputError
+    from prefcli.model.diagnostics import InputError, PrefcliError
     from prefcli.io.documents import build_record_fast, load_document, schema_problems
-    from prefcli.rules.presets import OptionError, resolve_rules
+    from prefcli.rules.presets import resolve_rules
     from prefcli.scoring import score
 
     doc = load_document(file)
@@ -82,6 +82,8 @@ def score_file(file: str, variant: Optional[str], sets: Sequence) -> Any:
         rules = resolve_rules(record.rules, variant=variant, sets=sets)
         return score(record, rules)
     except Exception as exc:           # noqa: BLE001 - re-raised below, located
+        if isinstance(exc, PrefcliError) and exc.is_usage:
+            raise
         try:
             probs = schema_problems(doc, "record")
         except Exception:              # noqa: BLE001 - the schema pass must not hide the error
@@ -96,12 +98,8 @@ def score_file(file: str, variant: Optional[str], sets: Sequence) -> Any:
             raise InputError(probs) from None
         if isinstance(exc, InputError):
             raise
-        path = getattr(exc, "path", None)
-        message = getattr(exc, "message", None)
-        if isinstance(exc, OptionError) and not path:
+        if not isinstance(exc, PrefcliError) or exc.is_usage:
             raise                       # --set / --variant: nothing to locate in the file
-        if message is not None:
-            raise InputError([doc.problem(tuple(path or ()), message)]) from None
-        raise
+        raise InputError([doc.place(exc)]) from None
 
 

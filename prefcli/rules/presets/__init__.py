@@ -12,16 +12,13 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
-from prefcli.model.diagnostics import Path
+from prefcli.model.diagnostics import Path, PrefcliError
 
 
-class OptionError(ValueError):
+class OptionError(PrefcliError, ValueError):
     """An unknown option name or a value of the wrong kind; `path` locates it in a record."""
 
-    def __init__(self, message: str, path: Path = ()) -> None:
-        super().__init__(message)
-        self.message = message
-        self.path = path
+    kind = "schema"
 
 
 _TRUE = {"yes", "true", "on", "1", "y"}
@@ -388,8 +385,8 @@ def _resolve_rules(rules: Optional[Mapping[str, Any]], variant: Optional[str],
     try:
         preset = get_preset(name)
     except OptionError as exc:
-        if variant:
-            raise OptionError(exc.message) from None
+        if variant:  # --variant: a usage error, named as the option
+            raise OptionError(f"--variant {name}: {exc.message}", kind="usage") from None
         raise
     family = preset.family
     values: Dict[str, Any] = {}
@@ -404,17 +401,22 @@ def _resolve_rules(rules: Optional[Mapping[str, Any]], variant: Optional[str],
     items += [(k, v, ()) for k, v in sets]
     for name_, value, path in items:
         opt = family.option(name_) or _common_option(name_)
+        # a --set pair (no path in a file) is a usage error that names the option
+        flag, kind = ("", None) if path else (f"--set {name_}: ", "usage")
         if opt is None:
             raise OptionError(
-                f"unknown option '{name_}' for variant {preset.name}; valid options: "
-                + ", ".join(all_option_names(family)), path)
+                f"{flag}unknown option '{name_}' for variant {preset.name}; valid options: "
+                + ", ".join(all_option_names(family)), path, kind)
         if value is None and opt.kind in ("decimal", "text"):
             values[name_] = None
             continue
         try:
             values[name_] = opt.coerce(value)
         except ValueError as exc:
-            raise OptionError(str(exc), path) from None
+            text = str(exc)
+            if flag and text.startswith(f"{name_}: "):
+                text = text[len(name_) + 2:]
+            raise OptionError(f"{flag}{text}", path, kind) from None
         if name_ not in overridden:
             overridden.append(name_)
     return Rules(preset, values, tuple(overridden))
@@ -423,9 +425,9 @@ def _resolve_rules(rules: Optional[Mapping[str, Any]], variant: Optional[str],
 def parse_set(text: str) -> Tuple[str, Any]:
     """`allpass.progression=[1,2,4]` → (name, raw value). The option coerces the value."""
     if "=" not in text:
-        raise OptionError(f"--set takes NAME=VALUE, got '{text}'")
+        raise OptionError(f"--set takes NAME=VALUE, got '{text}'", kind="usage")
     k, v = text.split("=", 1)
     k = k.strip()
     if not k:
-        raise OptionError(f"--set takes NAME=VALUE, got '{text}'")
+        raise OptionError(f"--set takes NAME=VALUE, got '{text}'", kind="usage")
     return k, v.strip()
