@@ -58,6 +58,12 @@ def _report(exc: BaseException) -> int:
     from prefcli.cli.util import CheckFailed
     if isinstance(exc, CheckFailed):
         return 1
+    from prefcli.io.output import OutputError, stream_failure
+    if not isinstance(exc, OutputError):
+        exc = stream_failure(exc) or exc
+    if isinstance(exc, OutputError):
+        click.echo(f"prefcli: {exc.text()}", err=True)
+        return 1
     if isinstance(exc, PrefcliError) and exc.is_usage:
         click.echo(f"prefcli: {exc.message}", err=True)
         return 2
@@ -69,6 +75,25 @@ def _report(exc: BaseException) -> int:
 
 
 def main(argv: Optional[List[str]] = None) -> int:
+    """Run one command; the exit status. Standard output is flushed here, so a full disk or a
+    closed pipe is reported with the command's status instead of failing at interpreter exit."""
+    from prefcli.io.output import OutputError, configure_streams, finish_stdout
+    configure_streams()            # output never fails on the stream's encoding
+    code = _main(argv)
+    try:
+        finish_stdout()
+    except OutputError as exc:
+        click.echo(f"prefcli: {exc.text()}", err=True)
+        code = code or 1
+    except BrokenPipeError:
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+    return code
+
+
+def _main(argv: Optional[List[str]] = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in args or bool(os.environ.get("PREFCLI_DEBUG"))
     try:

@@ -6,12 +6,10 @@ stderr and the documented exit codes, by type, so no command prints a traceback.
 """
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Iterable, List, Sequence, Tuple
+from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
 
 import click
 
@@ -113,31 +111,43 @@ def dump(data: Any, fmt: str) -> str:
     raise ValueError(f"unknown format {fmt}")
 
 
-def write_text(dest: str, text: str) -> None:
-    """Write to stdout (`-`) or atomically to a file (temporary file + rename)."""
-    if dest == "-" or dest is None:
-        click.echo(text, nl=False)
-        return
-    target = Path(dest)
-    directory = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=str(directory))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if target.exists():
-            try:
-                os.chmod(tmp, target.stat().st_mode & 0o777)
-            except OSError:
-                pass
-        os.replace(tmp, target)
-    except BaseException:
+def write_text(dest: Optional[str], text: str, inputs: Iterable[str] = ()) -> None:
+    """Write a command's result: stdout (`-`), or `-o PATH` safely (see prefcli.io.output).
+
+    `inputs` are the files the command read; writing over one of them is refused (exit 1).
+    """
+    from prefcli.io.output import write_output
+    write_output(dest, text, inputs)
+
+
+def output_option(func: Callable) -> Callable:
+    """`-o/--output PATH` (default stdout); its extension picks the format (see pick_format)."""
+    return click.option("-o", "--output", default="-", metavar="PATH",
+                        help="write here instead of stdout (- for stdout); the extension "
+                             "(.json, .yaml, .csv, .txt) picks the format")(func)
+
+
+def pick_format(fmt: Optional[str], output: Optional[str], choices: Sequence[str], default: str,
+                param: str = "fmt") -> str:
+    """The output format: an explicit -f, else -o's extension, else the default.
+
+    Whether -f was given is asked of click (a default value is not a choice the user made); a
+    conflict between the two is a usage error (exit 2).
+    """
+    from prefcli.io.output import FormatConflict, choose_format
+    given = fmt
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and fmt is not None:
         try:
-            os.unlink(tmp)
-        except OSError:
+            from click.core import ParameterSource
+            if ctx.get_parameter_source(param) in (ParameterSource.DEFAULT, ParameterSource.DEFAULT_MAP):
+                given = None
+        except (ImportError, AttributeError):
             pass
-        raise
+    try:
+        return choose_format(output, given, list(choices), fmt if fmt is not None and given is None else default)
+    except FormatConflict as exc:
+        raise click.UsageError(str(exc)) from None
 
 
 def print_problems(problems: Iterable[Problem]) -> None:

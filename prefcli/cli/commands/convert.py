@@ -109,7 +109,7 @@ def command(source: str, output: Optional[str], to: Optional[str], in_place: boo
     A .txt file (or --players) is read as quick-entry notes, one deal per line, e.g.
     `prefcli convert notes.txt --players Ann,Bob,Cid --variant sochi`; see the README.
     """
-    from prefcli.cli.util import CheckFailed, parse_sets, write_text
+    from prefcli.cli.util import CheckFailed, parse_sets, pick_format, write_text
     from prefcli.model.diagnostics import InputError
     from prefcli.rules.presets import OptionError
     from prefcli.io.writer import dump, record_to_data, sheet_to_data
@@ -123,6 +123,8 @@ def command(source: str, output: Optional[str], to: Optional[str], in_place: boo
     if in_place and to and _kind_of_path(source) and to != _kind_of_path(source):
         raise click.UsageError(f"--in-place keeps {source} a {_kind_of_path(source)} file; use -o to write {to}")
     dest = source if in_place else (output or "-")
+    # -o OUT's extension asks for a kind; --to (-f) disagreeing with it is a usage error
+    wanted = None if in_place else (pick_format(to, dest, ("json", "yaml"), "", param="to") or None)
     if not in_place and _same_file(dest, source):
         raise click.UsageError(f"{dest} is the input file: use --in-place to rewrite it")
     set_pairs = parse_sets(sets)
@@ -194,11 +196,11 @@ def command(source: str, output: Optional[str], to: Optional[str], in_place: boo
             click.echo(f"prefcli: --strict: {len(conv.losses)} loss(es); nothing written", err=True)
             raise CheckFailed("losses")
 
-    kind = to or (_kind_of_path(dest) if dest != "-" else None) or input_kind
+    kind = to or wanted or input_kind
     text = dump(data, kind)
     if kind == "yaml" and doc is not None and not doc.is_json and conv is None:
         text = leading_comments(doc.text) + text
-    write_text(dest, text)
+    write_text(dest, text, () if in_place else [source])
 
 
 def leading_comments(text: str) -> str:

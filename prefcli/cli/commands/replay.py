@@ -8,7 +8,7 @@ from typing import Any, Dict, List, Optional, Sequence
 
 import click
 
-from prefcli.cli.util import CheckFailed, expand_inputs, parse_sets, rules_options
+from prefcli.cli.util import CheckFailed, expand_inputs, output_option, parse_sets, pick_format, rules_options
 
 
 def _sorted_hand(cards: Sequence[Any]) -> str:
@@ -79,8 +79,9 @@ def _render_text(rep: Any, problems: Sequence[Any]) -> List[str]:
               show_default=True, help="output format")
 @click.option("--check", is_flag=True, help="print nothing but problems; exit 1 if any deal is illegal")
 @rules_options
+@output_option
 def command(files: Sequence[str], deal_no: Optional[int], fmt: str, check: bool,
-            variant: Optional[str], sets: Sequence[str]) -> None:
+            variant: Optional[str], sets: Sequence[str], output: str) -> None:
     """Replay the deals of FILE… (files, folders, - for stdin): hands, auction, talon, discard,
     contract, whists, then trick by trick, and check every step under the record's preset."""
     from prefcli.model.diagnostics import InputError, Problem
@@ -88,8 +89,13 @@ def command(files: Sequence[str], deal_no: Optional[int], fmt: str, check: bool,
     from prefcli.io.documents import build_record_fast, load_document
     from prefcli.rules.presets import OptionError, resolve_rules
 
-    pairs = parse_sets(sets)
+    from prefcli.cli.util import write_text
+    from prefcli.io.output import check_not_input
+
     inputs = expand_inputs(files)
+    check_not_input(output, inputs)
+    fmt = pick_format(fmt, output, ("text", "json"), "text")
+    pairs = parse_sets(sets)
     failed = False
     json_deals: List[Dict[str, Any]] = []
     text_out: List[str] = []
@@ -180,8 +186,8 @@ def command(files: Sequence[str], deal_no: Optional[int], fmt: str, check: bool,
     if not check:
         if fmt == "json":
             import json
-            click.echo(json.dumps({"deals": json_deals}, ensure_ascii=False, indent=2))
-        elif text_out:
-            click.echo("\n".join(text_out).rstrip("\n"))
+            write_text(output, json.dumps({"deals": json_deals}, ensure_ascii=False, indent=2) + "\n", inputs)
+        elif text_out or output != "-":
+            write_text(output, ("\n".join(text_out).rstrip("\n") + "\n") if text_out else "", inputs)
     if failed:
         raise CheckFailed("replay found problems")

@@ -5,7 +5,7 @@ from typing import Any, Optional, Sequence
 
 import click
 
-from prefcli.cli.util import format_option, parse_sets, rules_options
+from prefcli.cli.util import format_option, output_option, parse_sets, pick_format, rules_options
 
 
 @click.command("score")
@@ -16,7 +16,7 @@ from prefcli.cli.util import format_option, parse_sets, rules_options
               help="list every entry of the sheet with its deal and rule (json/yaml: status.entries)")
 @click.option("--after", type=click.IntRange(min=0), default=None, metavar="N",
               help="the sheet after deal N")
-@click.option("-o", "--output", default="-", metavar="PATH", help="write here instead of stdout")
+@output_option
 def command(file: str, variant: Optional[str], sets: Sequence[str], fmt: str, explain: bool,
             after: Optional[int], output: str) -> None:
     """Compute the score sheet of a game record (FILE, or - for stdin).
@@ -43,8 +43,11 @@ def command(file: str, variant: Optional[str], sets: Sequence[str], fmt: str, ex
 def _run(file: str, variant: Optional[str], sets: Sequence[str], fmt: str, explain: bool,
          after: Optional[int], output: str) -> None:
     from prefcli.cli.util import dump, write_text
+    from prefcli.io.output import check_not_input
     from prefcli.render import sheet as sheetio
 
+    check_not_input(output, [file])
+    fmt = pick_format(fmt, output, ("table", "json", "yaml", "csv"), "table")
     result = score_file(file, variant, parse_sets(sets))
     total = len(result.record.deals)
     if after is not None and after > total:
@@ -57,7 +60,7 @@ def _run(file: str, variant: Optional[str], sets: Sequence[str], fmt: str, expla
         text = sheetio.render_table(result, after)
         if explain:
             text = sheetio.render_explain(result, after) + "\n" + text
-    write_text(output, text)
+    write_text(output, text, [file])
 
 
 def score_file(file: str, variant: Optional[str], sets: Sequence) -> Any:

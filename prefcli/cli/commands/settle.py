@@ -10,8 +10,8 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import click
 
 from prefcli.model.ledger import format_amount
-from prefcli.cli.util import (CheckFailed, dump, expand_inputs, format_option, parse_sets,
-                       print_problems, progress_enabled, rules_options, write_text)
+from prefcli.cli.util import (CheckFailed, dump, expand_inputs, format_option, output_option, parse_sets,
+                       pick_format, print_problems, progress_enabled, rules_options, write_text)
 
 
 def _decimal_option(value: Optional[str], name: str):
@@ -82,7 +82,7 @@ class _Progress:
               help="tournament scoring: a player whose total falls below N is eliminated")
 @click.option("--standings", is_flag=True, help="show the standings (total, games, average) even "
                                                 "without bands, cap or floor")
-@click.option("-o", "--output", metavar="FILE", default="-", help="write the output here (default stdout)")
+@output_option
 def command(inputs: Tuple[str, ...], price: Optional[str], coin: Optional[str], fmt: str,
             variant: Optional[str], sets: Tuple[str, ...], jobs: int, strict: bool,
             tournament_file: Optional[str], bands: Tuple[str, ...], losses: Optional[str],
@@ -113,6 +113,7 @@ def command(inputs: Tuple[str, ...], price: Optional[str], coin: Optional[str], 
     """
     from dataclasses import replace
 
+    from prefcli.io.output import check_not_input
     from prefcli.settle import SettleOptions, SettlementError, Tournament, parse_band, settle_many, summarize
 
     options = SettleOptions(variant=variant, sets=tuple(parse_sets(sets)),
@@ -129,6 +130,9 @@ def command(inputs: Tuple[str, ...], price: Optional[str], coin: Optional[str], 
         import os
         sources = [s for s in sources if s == "-" or not os.path.exists(s)
                    or not os.path.samefile(s, tournament_file)]
+    read = list(sources) + ([tournament_file] if tournament_file is not None else [])
+    check_not_input(output, read)
+    fmt = pick_format(fmt, output, ("table", "json", "yaml", "csv"), "table")
     if tournament is not None and options.price is None and tournament.price is not None:
         options = replace(options, price=tournament.price)
     if tournament is not None and options.coin is None and tournament.coin is not None:
@@ -196,7 +200,7 @@ def command(inputs: Tuple[str, ...], price: Optional[str], coin: Optional[str], 
         text = _csv(good, summary)
     else:
         text = _table(good, summary)
-    write_text(output, text)
+    write_text(output, text, read)
     if bad:
         click.echo(f"prefcli: {len(bad)} of {len(bad) + len(good)} inputs could not be settled", err=True)
         raise CheckFailed("bad inputs")

@@ -5,7 +5,7 @@ from typing import Any, Dict, List, Optional, Sequence
 
 import click
 
-from prefcli.cli.util import format_option
+from prefcli.cli.util import format_option, output_option
 
 
 @click.command("variants")
@@ -13,26 +13,28 @@ from prefcli.cli.util import format_option
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",
               help="show the values after this override (repeatable)")
 @format_option("table", "json", "yaml")
-def command(name: Optional[str], sets: Sequence[str], fmt: str) -> None:
+@output_option
+def command(name: Optional[str], sets: Sequence[str], fmt: str, output: str) -> None:
     """List the presets; with NAME, every option of that preset: value, valid values, meaning.
 
     A record's `rules` block, `--set NAME=VALUE` and `--variant` use these names; dotted names
     (allpass.progression) are nested maps in a record.
     """
-    from prefcli.cli.util import dump, parse_sets, write_text
+    from prefcli.cli.util import dump, parse_sets, pick_format, write_text
     from prefcli.rules.presets import COMMON_OPTIONS, get_preset, plain_value, presets, resolve_rules
 
+    fmt = pick_format(fmt, output, ("table", "json", "yaml"), "table")
     if name is None:
         rows = [{"name": p.name, "family": p.family.name, "title": p.title,
                  "description": p.description, "players": list(p.players)} for p in presets()]
         if fmt != "table":
-            write_text("-", dump({"variants": rows}, fmt))
+            write_text(output, dump({"variants": rows}, fmt))
             return
         width = max(len(r["name"]) for r in rows)
         lines = [f"{r['name'].ljust(width)}  {r['title']}: {r['description']}" for r in rows]
         lines.append("")
         lines.append("prefcli variants NAME lists every option of a preset.")
-        write_text("-", "\n".join(lines) + "\n")
+        write_text(output, "\n".join(lines) + "\n")
         return
     from prefcli.rules.presets import OptionError
     try:
@@ -48,7 +50,7 @@ def command(name: Optional[str], sets: Sequence[str], fmt: str) -> None:
                       "values": o.describe_values(), "meaning": o.meaning,
                       **({"overridden": True} if o.name in rules.overridden else {})})
     if fmt != "table":
-        write_text("-", dump({"variant": preset.name, "title": preset.title, "family": preset.family.name,
+        write_text(output, dump({"variant": preset.name, "title": preset.title, "family": preset.family.name,
                               "description": preset.description, "options": items}, fmt))
         return
     lines = [f"{preset.name}: {preset.title}", preset.description,
@@ -62,4 +64,4 @@ def command(name: Optional[str], sets: Sequence[str], fmt: str) -> None:
         mark = " *" if i.get("overridden") else ""
         lines.append(f"{i['name'].ljust(width)}  {shown}{mark}")
         lines.append(f"{''.ljust(width)}    {i['meaning']} (values: {i['values']})")
-    write_text("-", "\n".join(lines) + "\n")
+    write_text(output, "\n".join(lines) + "\n")

@@ -1,0 +1,455 @@
+"""Writing a command's result to standard output or to `-o PATH`, without ever losing data.
+
+Every command writes through :func:`write_output`, so one function decides, once, what a
+destination means:
+
+- ``-`` (or no ``-o``) is standard output; ``/dev/stdout``, ``/dev/stderr``, ``/dev/fd/N`` and
+  ``/proc/self/fd/N`` are the process's own descriptors, written *into* (a shell redirection
+  such as ``3> log`` keeps its file, a pipe's reader gets the data);
+- a device, a FIFO or a socket (``/dev/null``, ``/dev/full``, a named pipe) is opened and
+  written into, never replaced by a regular file;
+- a symlink is followed: its target is replaced, the link is kept;
+- a regular file (new or existing) is written atomically: a temporary file in the same folder,
+  fsync, then a rename over the target, keeping the old file's permission bits; readers see
+  the old content or the new one, never half of it, and a failure leaves the old file as it was;
+- a destination that is one of the command's inputs (compared by device and inode, so through
+  symlinks, hard links and ``./x`` spellings too) is refused before anything is written.
+
+Every failure is an :class:`OutputError`: one line naming the path and the reason in words
+(``out/x.json: cannot write: the folder out does not exist``); the CLI exits 1 with it.
+
+Encoding: results are UTF-8. A file written with ``-o`` is always UTF-8; standard output and
+standard error are UTF-8 too when they are a file or a pipe, whatever the locale or
+``PYTHONIOENCODING`` says (what prefcli writes, prefcli, jq and spreadsheets read back:
+``prefcli score g.yaml -f json > s.json`` on a Windows console in cp1252 still gives a UTF-8
+file). Only a terminal keeps its own encoding, so what is shown is what it can display;
+characters it cannot show are written as ``\\u0117``-style escapes instead of failing, so a
+name stays recognisable (see :func:`configure_stream`).
+
+This module is library code: no click. The CLI maps :class:`OutputError` to exit 1 and
+:class:`FormatConflict` to a usage error (exit 2).
+"""
+from __future__ import annotations
+
+import errno
+import os
+import re
+import stat
+import sys
+import tempfile
+from typing import IO, Iterable, List, Optional, Sequence, Tuple, Union
+
+from prefcli.model.diagnostics import PrefcliError
+
+Data = Union[str, bytes]
+
+#: `-o NAME.ext` → the output format it asks for. `text` stands for the command's human form
+#: (called `table` or `text` by different commands).
+EXTENSION_FORMATS = {".json": "json", ".yaml": "yaml", ".yml": "yaml", ".csv": "csv",
+                     ".txt": "text", ".text": "text"}
+#: the names commands give their human-readable form
+HUMAN_FORMATS = ("table", "text")
+
+_FD_PATH = re.compile(r"\A/(?:dev/fd|proc/self/fd)/([0-9]+)\Z")
+_STD_PATHS = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
+
+
+class OutputError(PrefcliError):
+    """A result that could not be written (exit 1); the message names the path.
+
+    `file` is the output's name; the data path is empty (nothing in a document is wrong)."""
+
+    kind = "output"
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(message, (), file=path)
+        self.args = (f"{path}: {message}",)
+
+    def text(self) -> str:
+        return f"{self.file}: {self.message}"
+
+
+class FormatConflict(ValueError):
+    """`-o NAME.ext` and `-f FORMAT` disagree, or the extension names a format the command
+    cannot write: a usage error (exit 2)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Formats from extensions
+# ---------------------------------------------------------------------------------------------
+
+def format_of_path(path: Optional[str]) -> Optional[str]:
+    """The format an output path's extension asks for (json, yaml, csv, text), or None."""
+    if not path or path == "-":
+        return None
+    return EXTENSION_FORMATS.get(os.path.splitext(path)[1].lower())
+
+
+def choose_format(output: Optional[str], given: Optional[str], choices: Sequence[str],
+                  default: str) -> str:
+    """The format to write: `-f` when given, else the extension of `-o`, else the default.
+
+    Both given and disagreeing, or an extension naming a format the command does not write,
+    is a :class:`FormatConflict`: writing a text table into `sheet.json` is never what was meant.
+    An extension prefcli does not know (`.out`, none) asks for nothing.
+    """
+    wanted = format_of_path(output)
+    if wanted == "text":
+        human = [c for c in choices if c in HUMAN_FORMATS]
+        wanted = human[0] if human else "text"
+    if wanted is not None and wanted not in choices:
+        raise FormatConflict(f"-o {output}: this command writes {', '.join(choices)}, not {wanted}")
+    if given is not None:
+        if wanted is not None and given != wanted and not (given in HUMAN_FORMATS and wanted in HUMAN_FORMATS):
+            raise FormatConflict(f"-o {output} asks for {wanted} but -f says {given}: "
+                                 f"leave one out, or make them agree")
+        return given
+    return wanted or default
+
+
+# ---------------------------------------------------------------------------------------------
+# Streams
+# ---------------------------------------------------------------------------------------------
+
+def _is_utf8(encoding: Optional[str]) -> bool:
+    return (encoding or "").lower().replace("-", "").replace("_", "") in ("utf8", "utf8sig")
+
+
+def configure_stream(stream: Optional[IO[str]]) -> None:
+    """Make a text stream unable to fail on a character (idempotent).
+
+    A file or pipe becomes UTF-8 (errors="backslashreplace" only for lone surrogates, which no
+    encoding can write); a terminal keeps its encoding, and what it cannot show is written as a
+    backslash escape (`Jon\\u0117`), which keeps a name readable instead of crashing on it.
+    """
+    if stream is None or not hasattr(stream, "reconfigure"):
+        return
+    try:
+        tty = stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        tty = False
+    try:
+        if tty or _is_utf8(getattr(stream, "encoding", None)):
+            if getattr(stream, "errors", None) != "backslashreplace":
+                stream.reconfigure(errors="backslashreplace")
+        else:
+            stream.reconfigure(encoding="utf-8", errors="backslashreplace")
+    except (AttributeError, ValueError, OSError):   # a replaced or closed stream: leave it
+        pass
+
+
+def configure_streams() -> None:
+    """Standard output and standard error, as :func:`configure_stream` says (call at start-up)."""
+    configure_stream(sys.stdout)
+    configure_stream(sys.stderr)
+
+
+def _silence_fd(fd: int) -> None:
+    """After a failed write to fd 1 or 2, point it at /dev/null so the interpreter's own flush
+    at exit does not fail a second time (which would print a traceback and exit 120)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
+    except OSError:
+        pass
+
+
+def _fileno(stream: IO[str]) -> int:
+    try:
+        return stream.fileno()
+    except (AttributeError, ValueError, OSError):
+        return -1
+
+
+def _write_stream(stream: IO[str], data: Data, name: str) -> None:
+    configure_stream(stream)
+    try:
+        if isinstance(data, bytes):
+            stream.flush()
+            getattr(stream, "buffer", stream).write(data)
+        else:
+            stream.write(data)
+        stream.flush()
+    except BrokenPipeError:
+        if _fileno(stream) in (1, 2):
+            _silence_fd(_fileno(stream))
+        raise
+    except OSError as exc:
+        try:
+            fd = stream.fileno()
+        except (AttributeError, ValueError, OSError):
+            fd = -1
+        if fd in (1, 2):
+            _silence_fd(fd)
+        raise OutputError(name, f"cannot write: {_reason(exc)}") from None
+
+
+#: errors of a write that no retry fixes: reported as "cannot write", not as an internal error
+_WRITE_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
+
+
+def stream_failure(exc: BaseException) -> Optional[OutputError]:
+    """An OSError raised by printing to standard output (click.echo in a command) as an
+    OutputError naming standard output, or None when it is something else."""
+    if not isinstance(exc, OSError) or isinstance(exc, BrokenPipeError) or exc.errno not in _WRITE_ERRNOS:
+        return None
+    if getattr(exc, "filename", None):
+        return None                 # a named file: not the standard streams
+    _silence_fd(1)
+    return OutputError("standard output", f"cannot write: {_reason(exc)}")
+
+
+def finish_stdout() -> None:
+    """Flush standard output at the end of a command (a full disk is then exit 1, not 120).
+
+    Commands that print with click.echo leave their text in the buffer; without this the
+    error would surface in the interpreter's shutdown flush, after the exit status is decided.
+    """
+    stream = sys.stdout
+    if stream is None:
+        return
+    try:
+        stream.flush()
+    except BrokenPipeError:
+        _silence_fd(1)
+        raise
+    except OSError as exc:
+        _silence_fd(1)
+        raise OutputError("standard output", f"cannot write: {_reason(exc)}") from None
+    except ValueError:     # closed
+        pass
+
+
+# ---------------------------------------------------------------------------------------------
+# Inputs and destinations
+# ---------------------------------------------------------------------------------------------
+
+def _identity(st: os.stat_result) -> Tuple[int, int]:
+    return (st.st_dev, st.st_ino)
+
+
+def _input_identities(inputs: Iterable[str]) -> List[Tuple[Tuple[int, int], str]]:
+    out = []
+    for src in inputs:
+        if src is None:
+            continue
+        try:
+            if src == "-":
+                st = os.fstat(0)
+                if not stat.S_ISREG(st.st_mode):
+                    continue
+                out.append((_identity(st), "standard input"))
+            else:
+                st = os.stat(src)
+                if stat.S_ISREG(st.st_mode):
+                    out.append((_identity(st), src))
+        except (OSError, ValueError):
+            continue
+    return out
+
+
+def _std_fd(dest: str) -> Optional[int]:
+    if dest in _STD_PATHS:
+        return _STD_PATHS[dest]
+    m = _FD_PATH.match(dest)
+    return int(m.group(1)) if m else None
+
+
+def check_not_input(dest: Optional[str], inputs: Iterable[str]) -> None:
+    """Refuse (OutputError) when writing `dest` would write over one of `inputs`.
+
+    Compared by (device, inode): `g.yaml`, `./g.yaml`, a symlink to it, a hard link and
+    `/dev/stdout` redirected into it are the same file. A destination that does not exist yet
+    cannot be an input. Call it before the work, so a long run is refused at once; write_output
+    checks again.
+    """
+    ids = _input_identities(inputs)
+    if not ids:
+        return
+    name = dest if dest not in (None, "-") else "standard output"
+    try:
+        if dest in (None, "-"):
+            st = os.fstat(sys.stdout.fileno())
+        elif _std_fd(dest) is not None:
+            st = os.fstat(_std_fd(dest))  # type: ignore[arg-type]
+        else:
+            st = os.stat(dest)
+    except (OSError, ValueError, AttributeError):
+        return
+    if not stat.S_ISREG(st.st_mode):
+        return
+    for ident, src in ids:
+        if _identity(st) == ident:
+            if src == name:
+                what = "is an input of this command"
+            elif src == "standard input":
+                what = "is the file standard input reads"
+            else:
+                what = f"is the same file as the input {src}"
+            raise OutputError(name, f"{what}: refusing to write over it (choose another output file)")
+
+
+def _reason(exc: OSError) -> str:
+    """An OSError in words, without Python's `[Errno 28]` decoration."""
+    code = exc.errno
+    if code == errno.ENOSPC:
+        return "no space left on the device"
+    if code in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    if code == errno.EROFS:
+        return "the file system is read-only"
+    if code == errno.EISDIR:
+        return "is a folder"
+    if code == errno.ENOTDIR:
+        return "a part of the path is not a folder"
+    if code == errno.ENOENT:
+        return "the folder does not exist"
+    if code == getattr(errno, "EDQUOT", None):
+        return "disk quota exceeded"
+    if code == errno.ENAMETOOLONG:
+        return "the name is too long"
+    return (exc.strerror or str(exc)).lower()
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _encode(data: Data) -> bytes:
+    if isinstance(data, bytes):
+        return data
+    return data.encode("utf-8", "backslashreplace")
+
+
+def _write_all(fd: int, payload: bytes) -> None:
+    view = memoryview(payload)
+    while view:
+        n = os.write(fd, view)
+        view = view[n:]
+
+
+def _write_into(dest: str, payload: bytes) -> None:
+    """A device, FIFO or socket: open it and write into it (O_NONBLOCK is not used: a FIFO
+    without a reader waits for one, as `echo > fifo` does)."""
+    try:
+        fd = os.open(dest, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise OutputError(dest, f"cannot write: {_reason(exc)}") from None
+    try:
+        _write_all(fd, payload)
+    except OSError as exc:
+        raise OutputError(dest, f"cannot write: {_reason(exc)}") from None
+    finally:
+        os.close(fd)
+
+
+def _write_fd(fd_num: int, payload: bytes, name: str) -> None:
+    try:
+        _write_all(fd_num, payload)
+    except OSError as exc:
+        raise OutputError(name, f"cannot write: {_reason(exc)}") from None
+
+
+def _folder_problem(dest: str, folder: str) -> Optional[str]:
+    """Why the folder of `dest` cannot take a new file, in words (or None when it can)."""
+    shown = folder if folder not in ("", ".") else "the current folder"
+    probe = folder or "."
+    if not os.path.lexists(probe):
+        return f"cannot write: the folder {shown} does not exist"
+    if not os.path.isdir(probe):
+        return f"cannot write: {shown} is not a folder"
+    return None
+
+
+def _write_atomic(shown: str, target: str, payload: bytes, old: Optional[os.stat_result]) -> None:
+    """Temporary file beside the target, fsync, rename; the old file's mode kept."""
+    folder = os.path.dirname(target)
+    near = os.path.dirname(shown)
+    problem = _folder_problem(shown, near if os.path.realpath(near or ".") == folder
+                              or not os.path.lexists(near or ".") else folder)
+    if problem:
+        raise OutputError(shown, problem)
+    base = os.path.basename(target)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{base}.", suffix=".tmp", dir=folder or ".")
+    except OSError as exc:
+        reason = _reason(exc)
+        if exc.errno in (errno.EACCES, errno.EPERM):
+            reason = f"permission denied (cannot create a file in {folder or 'the current folder'})"
+        raise OutputError(shown, f"cannot write: {reason}") from None
+    try:
+        try:
+            _write_all(fd, payload)
+            os.fsync(fd)
+            mode = stat.S_IMODE(old.st_mode) if old is not None else (0o666 & ~_umask())
+            try:
+                os.fchmod(fd, mode)
+                if old is not None and hasattr(os, "fchown") and (old.st_uid, old.st_gid) != (
+                        os.geteuid(), os.getegid()):
+                    os.fchown(fd, old.st_uid, old.st_gid)
+            except OSError:
+                pass          # keeping the owner needs privileges; the content is what matters
+        finally:
+            os.close(fd)
+        os.replace(tmp, target)
+    except BaseException as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        if isinstance(exc, OSError):
+            raise OutputError(shown, f"cannot write: {_reason(exc)}") from None
+        raise
+    try:          # the rename itself survives a crash only once the folder is synced
+        dfd = os.open(folder or ".", os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+    except OSError:
+        pass
+
+
+def write_output(dest: Optional[str], data: Data, inputs: Iterable[str] = ()) -> None:
+    """Write a command's whole result to `dest` (`-`/None: standard output), safely.
+
+    `inputs` are the files the command read (paths or `-`): writing over one of them is refused.
+    Text is written as UTF-8 (see the module docstring for standard output).
+    """
+    inputs = list(inputs)
+    if dest is None or dest == "-":
+        check_not_input(dest, inputs)
+        _write_stream(sys.stdout, data, "standard output")
+        return
+    fd_num = _std_fd(dest)
+    if fd_num is not None:
+        check_not_input(dest, inputs)
+        if fd_num == 1:
+            _write_stream(sys.stdout, data, dest)
+        elif fd_num == 2:
+            _write_stream(sys.stderr, data, dest)
+        else:
+            _write_fd(fd_num, _encode(data), dest)
+        return
+    check_not_input(dest, inputs)
+    target = os.path.realpath(dest)           # a symlink: replace its target, keep the link
+    try:
+        st: Optional[os.stat_result] = os.stat(target)
+    except FileNotFoundError:
+        st = None
+    except NotADirectoryError:
+        raise OutputError(dest, "cannot write: a part of the path is not a folder") from None
+    except OSError as exc:
+        raise OutputError(dest, f"cannot write: {_reason(exc)}") from None
+    if dest.endswith(os.sep) and (st is None or not stat.S_ISDIR(st.st_mode)):
+        raise OutputError(dest, "cannot write: a file name cannot end with /")
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        raise OutputError(dest, "cannot write: is a folder (give a file name)")
+    payload = _encode(data)
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        _write_into(dest, payload)
+        return
+    _write_atomic(dest, target, payload, st)
