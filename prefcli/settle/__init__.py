@@ -502,6 +502,9 @@ class Tournament:
     inputs: Tuple[str, ...] = ()
     price: Optional[Decimal] = None
     coin: Optional[Decimal] = None
+    #: ratings (prefcli.settle.rating): place points by table size, and a weight per variant
+    place_points: Optional[Mapping[int, Tuple[Fraction, ...]]] = None
+    weights: Optional[Mapping[str, Fraction]] = None
 
     @property
     def active(self) -> bool:
@@ -541,7 +544,8 @@ def tournament_from_data(data: Any, base: str = "") -> Tournament:
         raise SettlementError(f"a tournament file must be a mapping with format: {TOURNAMENT_FORMAT}")
     if data.get("format") != TOURNAMENT_FORMAT:
         raise SettlementError(f"expected format: {TOURNAMENT_FORMAT}", ("format",))
-    known = {"format", "name", "bands", "losses", "cap", "floor", "inputs", "price", "coin", "meta"}
+    known = {"format", "name", "bands", "losses", "cap", "floor", "inputs", "price", "coin", "meta",
+             "place_points", "weights"}
     for k in data:
         if k not in known:
             raise SettlementError(f"unknown field '{k}'; valid: {', '.join(sorted(known))}", (k,))
@@ -574,7 +578,38 @@ def tournament_from_data(data: Any, base: str = "") -> Tournament:
     coin = to_decimal(data["coin"], "coin") if data.get("coin") is not None else None
     name = data.get("name")
     return Tournament(str(name) if name is not None else None, tuple(bands), losses, cap, floor,
-                      tuple(inputs), price, coin)
+                      tuple(inputs), price, coin, _place_points(data.get("place_points")),
+                      _weights(data.get("weights")))
+
+
+def _place_points(raw: Any) -> Optional[Dict[int, Tuple[Fraction, ...]]]:
+    """`place_points: {3: [2, 1, 0], 4: [3, 2, 1, 0]}`: the points of each place, by table size."""
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping):
+        raise SettlementError("expected {PLAYERS: [points of 1st, 2nd, …]}", ("place_points",))
+    out: Dict[int, Tuple[Fraction, ...]] = {}
+    for k, v in raw.items():
+        try:
+            n = int(str(k))
+        except ValueError:
+            raise SettlementError(f"'{k}' is not a number of players", ("place_points", k)) from None
+        if not isinstance(v, list) or len(v) != n or not 2 <= n <= 6:
+            raise SettlementError(f"a table of {n} players needs a list of {n} points", ("place_points", k))
+        out[n] = tuple(_fraction(x, f"place_points.{k}") for x in v)
+    return out
+
+
+def _weights(raw: Any) -> Optional[Dict[str, Fraction]]:
+    """`weights: {sochi: 2, leningrad: 1, rostov: "4/3"}`: a variant's games count × its weight."""
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping):
+        raise SettlementError("expected {VARIANT: weight}", ("weights",))
+    out = {str(k): _fraction(v, f"weights.{k}") for k, v in raw.items()}
+    if any(w < 0 for w in out.values()):
+        raise SettlementError("weights must not be negative", ("weights",))
+    return out
 
 
 def parse_band(text: str) -> Band:
