@@ -117,6 +117,7 @@ class _Scorer:
         self.bombs: Dict[str, List[int]] = {p: [] for p in self.players}
         self.finished_at: Optional[int] = None
         self.deal_no = 0
+        self.history: List[Dict[str, object]] = []   # per declared deal: made or not
 
     # ------------------------------------------------------------------ writing on the sheet
     def _mount(self, player: str, amount: Fraction, rule: str, text: str) -> None:
@@ -210,7 +211,7 @@ class _Scorer:
         return ScoreResult(record=rec, rules=self.rules, ledger=self.ledger,
                            dealers={k: v for k, v in dealers.items()},
                            finished=self._finished(), notes=self.notes,
-                           extra={"allpass_streak": self.streak,
+                           extra={"allpass_streak": self.streak, "deals": self.history,
                                   "bombs": {p: list(b) for p, b in self.bombs.items() if b},
                                   "ended_at": self.finished_at})
 
@@ -269,6 +270,8 @@ class _Scorer:
                 self._check_exit(d)
             self.ap_run = 0
             made = self._contract(d, dealer, active)
+            # what the scorer decided, per deal, as the Lithuanian scorers keep it (statistics)
+            self.history.append({"deal": d.number, "declarer": d.declarer, "made": bool(made)})
             reset = self.o["allpass.progression_reset"]
             if reset == "any-deal" or (made and (reset == "made-game" or made == "whisted")):
                 self.streak = 0
