@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Dict
 
-KINDS = ("record", "sheet")
+KINDS = ("record", "sheet", "stats")
 
 
 def schema_text(kind: str) -> str:

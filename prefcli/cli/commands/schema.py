@@ -7,10 +7,10 @@ from prefcli.cli.util import output_option
 
 
 @click.command("schema")
-@click.argument("kind", type=click.Choice(["record", "sheet"]))
+@click.argument("kind", type=click.Choice(["record", "sheet", "stats"]))
 @output_option
 def command(kind: str, output: str) -> None:
-    """Print the JSON Schema (Draft 2020-12) of records or sheets."""
+    """Print the JSON Schema (Draft 2020-12) of records, sheets or statistics (pref-stats/1)."""
     from prefcli.cli.util import pick_format, write_text
     from prefcli.io.schemas import schema_text
     pick_format(None, output, ("json",), "json")      # -o schema.yaml is refused, not mislabelled

@@ -1,0 +1,116 @@
+"""The `stats` pipeline: map each input to a statistics part, fold the parts with the exact merge.
+
+:func:`stats_source` is a pure function of one input (a file name and the options): it loads,
+scores (:func:`prefcli.scoring.score`), settles (:func:`prefcli.settle.settle_sheet`) and counts
+(:func:`prefcli.settle.stats.game_stats`). :func:`run_stats` maps it with any executor
+(:mod:`prefcli.app.executors`) and merges as results arrive, so only the running total is kept.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
+
+from prefcli.model.diagnostics import Problem
+from prefcli.settle.stats import Stats, game_stats, merge
+
+
+@dataclass(frozen=True)
+class StatsOptions:
+    by: str = "player"
+    variant: Optional[str] = None
+    sets: Tuple[Tuple[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class StatsPart:
+    """One input's statistics, or the problems that stopped it (`skipped`: not a game)."""
+
+    source: str
+    stats: Optional[Stats] = None
+    problems: Tuple[Problem, ...] = ()
+    skipped: bool = False
+
+
+@dataclass
+class StatsResult:
+    stats: Stats
+    problems: List[Problem] = field(default_factory=list)
+    failed: int = 0
+    tournament: Any = None
+
+
+def _locate(doc: Any, source: str, path: Any, message: str) -> Problem:
+    if doc is not None and hasattr(doc, "problem"):
+        try:
+            p = doc.problem(tuple(path or ()), message, "rule")
+            return p if p.file else p.at(file=source)
+        except Exception:  # noqa: BLE001 - locating is best effort
+            pass
+    return Problem(message, tuple(path or ()), source)
+
+
+def stats_source(source: str, options: StatsOptions) -> StatsPart:
+    """Load, score, settle and count one input; every failure becomes located problems."""
+    from prefcli.model.diagnostics import InputError
+    from prefcli.rules.presets import OptionError
+    from prefcli.scoring import ScoringError
+    from prefcli.settle import TOURNAMENT_FORMAT, SettlementError, settle_sheet, tournament_from_data
+    doc = None
+    try:
+        from prefcli.io.loader import build_record_fast, build_sheet, load_document
+        doc = load_document(source)
+        if isinstance(doc.data, dict) and doc.data.get("format") == TOURNAMENT_FORMAT:
+            import os
+            tournament_from_data(doc.data, os.path.dirname(source) if source != "-" else "")
+            return StatsPart(source, skipped=True)
+        if doc.kind == "record":
+            from prefcli.scoring import score
+            record = build_record_fast(doc)
+            result = score(record, variant=options.variant, sets=list(options.sets))
+            settlement = settle_sheet(result.sheet(), result.rules)
+            part = game_stats(options.by, doc.name, record.players, settlement, record.meta,
+                              result.rules.variant, score_result=result)
+        else:
+            from prefcli.rules.presets import resolve_rules
+            sheet = build_sheet(doc)
+            rules = resolve_rules(sheet.rules, variant=options.variant, sets=list(options.sets))
+            settlement = settle_sheet(sheet.data, rules)
+            part = game_stats(options.by, doc.name, sheet.players, settlement, sheet.meta,
+                              getattr(rules, "variant", None), sheet=sheet.data)
+        return StatsPart(source, part)
+    except InputError as exc:
+        return StatsPart(source, problems=tuple(p if p.file else p.at(file=source) for p in exc.problems))
+    except (OptionError, SettlementError, ScoringError) as exc:
+        return StatsPart(source, problems=(_locate(doc, source, exc.path, exc.message),))
+    except (OSError, UnicodeError) as exc:
+        return StatsPart(source, problems=(Problem(f"cannot read: {exc}", (), source),))
+    except Exception as exc:  # noqa: BLE001 - one bad input must not stop a batch
+        return StatsPart(source, problems=(Problem(f"internal error: {type(exc).__name__}: {exc}",
+                                                   (), source, kind="internal"),))
+
+
+def _stats_worker(args: Tuple[str, StatsOptions]) -> StatsPart:
+    return stats_source(*args)
+
+
+def run_stats(sources: Sequence[str], options: StatsOptions, executor: Any = None,
+              progress: Optional[Callable[[int, int], None]] = None) -> StatsResult:
+    """Statistics of every source: the merge of the parts (the same whatever the executor)."""
+    from prefcli.app.executors import Executor
+    ex = executor if executor is not None else Executor()
+    if "-" in sources:
+        ex = Executor()
+    total = Stats(options.by)
+    out = StatsResult(total)
+    done = 0
+    for part in ex.map(_stats_worker, ((s, options) for s in sources)):
+        done += 1
+        if progress is not None:
+            progress(done, len(sources))
+        if part.problems:
+            out.problems.extend(part.problems)
+            out.failed += 1
+        elif part.stats is not None:
+            total = merge(total, part.stats)
+    out.stats = total
+    return out

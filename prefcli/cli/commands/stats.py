@@ -1,0 +1,179 @@
+"""`prefcli stats` (and `prefcli rating`): a season's statistics and ratings.
+
+Only option parsing lives here: the pipeline is :mod:`prefcli.app.stats`, the arithmetic
+:mod:`prefcli.settle.stats` and :mod:`prefcli.settle.rating`, the output :mod:`prefcli.render.stats`.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Optional, Tuple
+
+import click
+
+from prefcli.cli.util import (CheckFailed, expand_inputs, parse_sets, print_problems, progress_enabled,
+                              rules_options, write_text)
+
+
+def executor_option(func: Callable) -> Callable:
+    return click.option("--executor", metavar="local|dask[:ADDRESS]", default=None,
+                        help='where to run the batch: local processes (--jobs), or a Dask cluster '
+                             '(pip install "prefcli[dask]"; no address: a local cluster of --jobs '
+                             'workers); the results are the same')(func)
+
+
+def rating_options(func: Callable) -> Callable:
+    for opt in reversed([
+        click.option("--place-points", "place_points", multiple=True, metavar="N:P1,P2,…",
+                     help="places rating: the points of each place at a table of N players, e.g. "
+                          "4:3,2,1,0 (repeatable; default one point per player beaten)"),
+        click.option("--weight", "weights", multiple=True, metavar="VARIANT=W",
+                     help="whists rating: a variant's games count × W, e.g. --weight rostov=4/3 (repeatable)"),
+        click.option("--elo-k", type=float, default=None, help="Elo: the K-factor (default 32)"),
+        click.option("--elo-start", type=float, default=None, help="Elo: everyone's first rating (default 1500)"),
+        click.option("--tournament", "tournament_file", metavar="FILE", default=None,
+                     help="a pref-tournament/1 file: its place_points and weights"),
+    ]):
+        func = opt(func)
+    return func
+
+
+def _fraction(text: str, name: str):
+    from fractions import Fraction
+    try:
+        return Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise click.BadParameter(f"'{text}' is not a number", param_hint=name) from None
+
+
+def rating_from_options(method: str, place_points: Tuple[str, ...], weights: Tuple[str, ...],
+                        elo_k: Optional[float], elo_start: Optional[float], tournament: Any):
+    from prefcli.settle.rating import ELO_K, ELO_START, RatingOptions
+    table: Dict[int, Tuple[Any, ...]] = dict(getattr(tournament, "place_points", None) or {})
+    for text in place_points:
+        n, sep, rest = text.partition(":")
+        if not sep or not n.strip().isdigit():
+            raise click.BadParameter(f"expected N:P1,P2,… (e.g. 4:3,2,1,0), got '{text}'", param_hint="--place-points")
+        pts = tuple(_fraction(x, "--place-points") for x in rest.split(","))
+        if len(pts) != int(n):
+            raise click.BadParameter(f"a table of {n} players needs {n} points, got {len(pts)}",
+                                     param_hint="--place-points")
+        table[int(n)] = pts
+    w: Dict[str, Any] = dict(getattr(tournament, "weights", None) or {})
+    for text in weights:
+        name, sep, value = text.partition("=")
+        if not sep or not name.strip():
+            raise click.BadParameter(f"expected VARIANT=W, got '{text}'", param_hint="--weight")
+        w[name.strip()] = _fraction(value, "--weight")
+    import math
+    if elo_k is not None and not (math.isfinite(elo_k) and 0 < elo_k <= 1000):
+        raise click.BadParameter("the K-factor must be a number in (0, 1000]", param_hint="--elo-k")
+    if elo_start is not None and not (math.isfinite(elo_start) and abs(elo_start) <= 100000):
+        raise click.BadParameter("the start rating must be a number within ±100000", param_hint="--elo-start")
+    return RatingOptions(method, table or None, w, ELO_START if elo_start is None else elo_start,
+                         ELO_K if elo_k is None else elo_k)
+
+
+def load_tournament(path: Optional[str]):
+    if path is None:
+        return None
+    import os
+
+    from prefcli.io.loader import load_document
+    from prefcli.model.diagnostics import InputError
+    from prefcli.settle import SettlementError, tournament_from_data
+    doc = load_document(path)
+    try:
+        return tournament_from_data(doc.data, os.path.dirname(path))
+    except SettlementError as exc:
+        raise InputError([doc.problem(exc.path, exc.message, "schema")]) from None
+
+
+def run(inputs: Tuple[str, ...], by: str, fmt: str, rating: Optional[str], svg_file: Optional[str],
+        variant: Optional[str], sets: Tuple[str, ...], jobs: int, executor: Optional[str], output: str,
+        place_points: Tuple[str, ...], weights: Tuple[str, ...], elo_k: Optional[float],
+        elo_start: Optional[float], tournament_file: Optional[str], rating_only: bool = False) -> None:
+    from prefcli.app.executors import ExecutorError, make_executor
+    from prefcli.app.stats import StatsOptions, run_stats
+    from prefcli.render import stats as render
+    from prefcli.settle.rating import rate
+
+    tournament = load_tournament(tournament_file)
+    if not inputs and tournament is not None and tournament.inputs:
+        inputs = tournament.inputs
+    if not inputs:
+        raise click.UsageError("give one or more files, folders, or - for stdin")
+    sources = expand_inputs(list(inputs))
+    ropts = rating_from_options(rating, place_points, weights, elo_k, elo_start, tournament) if rating else None
+    options = StatsOptions(by, variant, tuple(parse_sets(sets)))
+    try:
+        ex = make_executor(executor, jobs)
+    except ExecutorError as exc:
+        raise click.UsageError(exc.message) from None
+    with ex:
+        result = run_stats(sources, options, ex)
+    print_problems(result.problems)
+    stats = result.stats
+    if stats.inputs == 0:
+        if result.failed:
+            raise CheckFailed("no input could be read")
+        raise click.UsageError("no records or sheets among the inputs")
+    ratings = None
+    if ropts is not None:
+        try:
+            ratings = rate(stats.games, ropts)
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from None
+    if svg_file is not None:
+        write_text(svg_file, render.svg(stats))
+    if fmt == "json":
+        import json
+        data = render.stats_json_data(stats, render.rating_data(ratings, rating, ropts) if ratings is not None else None)
+        text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    elif fmt == "csv":
+        text = render.csv_text(stats, ratings, rating)
+    elif fmt == "svg":
+        text = render.svg(stats)
+    elif rating_only and ratings is not None:
+        text = render.rating_table(ratings, rating)
+    else:
+        text = render.table(stats, ratings, rating)
+    write_text(output, text)
+    if result.failed:
+        click.echo(f"prefcli: {result.failed} of {result.failed + stats.inputs} inputs could not be read", err=True)
+        raise CheckFailed("bad inputs")
+
+
+def common_options(func: Callable) -> Callable:
+    func = click.option("-o", "--output", metavar="FILE", default="-", help="write the output here (default stdout)")(func)
+    func = executor_option(func)
+    func = click.option("-j", "--jobs", type=click.IntRange(1, 256), default=1, show_default=True,
+                        help="read inputs in this many processes (same results as --jobs 1)")(func)
+    func = rules_options(func)
+    func = rating_options(func)
+    return func
+
+
+@click.command("stats")
+@click.argument("inputs", nargs=-1, metavar="FILE... | DIR | -")
+@click.option("--by", type=click.Choice(["player", "event", "month", "variant"]), default="player",
+              show_default=True, help="group the games by event, month (meta.date) or variant")
+@click.option("-f", "--format", "fmt", type=click.Choice(["table", "json", "csv", "svg"]), default="table",
+              show_default=True, help="output format (svg: the cumulative result picture)")
+@click.option("--rating", type=click.Choice(["whists", "places", "elo"]), default=None,
+              help="add a rating table: cumulative whists, place points or pairwise Elo")
+@click.option("--svg", "svg_file", metavar="FILE", default=None,
+              help="also write each player's cumulative result over the season as SVG")
+@common_options
+def command(inputs: Tuple[str, ...], by: str, fmt: str, rating: Optional[str], svg_file: Optional[str],
+            variant: Optional[str], sets: Tuple[str, ...], jobs: int, executor: Optional[str], output: str,
+            place_points: Tuple[str, ...], weights: Tuple[str, ...], elo_k: Optional[float],
+            elo_start: Optional[float], tournament_file: Optional[str]) -> None:
+    """Statistics per player over every input: games, deals, contracts declared (by level and
+    strain) and made, misère made and failed, whists won and lost, all-pass tricks, the result
+    (net whists) and its average per game, and head to head.
+
+    Records are scored and settled first (under --variant / --set when given); sheets give the
+    result and the whists only. `-f json` writes a pref-stats/1 document, which `prefcli merge`
+    adds to other shards' documents with the same totals as one run.
+    """
+    run(inputs, by, fmt, rating, svg_file, variant, sets, jobs, executor, output,
+        place_points, weights, elo_k, elo_start, tournament_file)

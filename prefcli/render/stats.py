@@ -1,0 +1,225 @@
+"""Statistics and ratings as a table, CSV, JSON data and an SVG picture of the season."""
+from __future__ import annotations
+
+import csv
+import io
+from fractions import Fraction
+from typing import Any, Dict, List, Optional, Sequence
+from xml.sax.saxutils import escape
+
+from prefcli.settle.stats import Stats, ranked, to_data
+
+
+def _n(v: Any) -> str:
+    """Table text of an exact amount: "12", "12.5", or "56.67…" when it does not terminate."""
+    from prefcli.model.ledger import format_amount
+    if isinstance(v, float):
+        return f"{v:.1f}"
+    w = format_amount(v)
+    if isinstance(w, str) and "/" in w:
+        return f"{float(v):.2f}…"
+    return str(w)
+
+
+def _grid(rows: Sequence[Sequence[str]], right_from: int = 1) -> List[str]:
+    widths = [max(len(str(r[i])) for r in rows) for i in range(len(rows[0]))]
+    return ["  ".join(str(c).ljust(widths[i]) if i < right_from else str(c).rjust(widths[i])
+                      for i, c in enumerate(r)).rstrip() for r in rows]
+
+
+def _pct(made: int, declared: int) -> str:
+    return f"{made}/{declared}" if declared else "—"
+
+
+def rating_data(ratings: Sequence[Any], method: str, options: Any) -> Dict[str, Any]:
+    from prefcli.model.ledger import format_amount
+    out: Dict[str, Any] = {"method": method}
+    if method == "elo":
+        out.update({"start": options.elo_start, "k": options.elo_k})
+    out["table"] = [{"rank": r.rank, "player": r.player, "games": r.games,
+                     "value": round(r.value, 1) if isinstance(r.value, float) else format_amount(r.value)}
+                    for r in ratings]
+    return out
+
+
+def stats_json_data(stats: Stats, rating: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
+    data = to_data(stats)
+    if rating is not None:
+        data["rating"] = rating
+    return data
+
+
+def table(stats: Stats, ratings: Optional[Sequence[Any]] = None, method: Optional[str] = None) -> str:
+    lines: List[str] = [f"{stats.inputs} game(s)" + (f", by {stats.by}" if stats.by != "player" else "")]
+    for key in sorted(stats.players):
+        group = stats.players[key]
+        lines.append("")
+        if key:
+            lines.append(f"{stats.by} {key}:")
+        rows = [["player", "games", "deals", "result", "average", "declared", "made", "misère made/failed",
+                 "whists won", "whists lost", "all-pass deals", "all-pass tricks"]]
+        for p, s in ranked(group):
+            rows.append([p, str(s.games), str(s.deals), _n(s.result), _n(s.average), str(s.declared), str(s.made),
+                         f"{s.misere_made}/{s.misere_failed}", _n(s.whists_won), _n(s.whists_lost),
+                         str(s.allpass_deals), str(s.allpass_tricks)])
+        lines += _grid(rows)
+        contracts = sorted({c for s in group.values() for c in s.contracts}, key=_contract_order)
+        if contracts:
+            lines.append("")
+            lines.append("contracts declared (made/declared):")
+            rows = [["player"] + contracts]
+            for p, s in ranked(group):
+                rows.append([p] + [_pct(s.contracts[c][1], s.contracts[c][0]) if c in s.contracts else ""
+                                   for c in contracts])
+            lines += ["  " + x for x in _grid(rows)]
+        h2h = stats.h2h.get(key, {})
+        if h2h:
+            names = [p for p, _ in ranked(group)]
+            lines.append("")
+            lines.append("head to head (net whists the row won from the column over their games together):")
+            rows = [[""] + names]
+            for a in names:
+                rows.append([a] + ["—" if a == b else (_n(h2h[(a, b)].net) if (a, b) in h2h else "")
+                                   for b in names])
+            lines += ["  " + x for x in _grid(rows)]
+    if ratings is not None:
+        lines.append("")
+        lines.append(f"rating ({method}):")
+        rows = [["rank", "player", "rating", "games"]]
+        for r in ratings:
+            rows.append([str(r.rank), r.player, _n(r.value), str(r.games)])
+        lines += ["  " + x for x in _grid(rows, right_from=2)]
+    return "\n".join(lines) + "\n"
+
+
+def _contract_order(c: str) -> Any:
+    if c == "misere":
+        return (99, "")
+    strains = {"S": 0, "C": 1, "D": 2, "H": 3, "NT": 4}
+    return (int(c[:-2] if c.endswith("NT") else c[:-1]), strains.get(c[-2:] if c.endswith("NT") else c[-1], 9))
+
+
+def csv_text(stats: Stats, ratings: Optional[Sequence[Any]] = None, method: Optional[str] = None) -> str:
+    """One table: kind (player | contract | head-to-head | rating), group, player, …"""
+    buf = io.StringIO()
+    out = csv.writer(buf, lineterminator="\n")
+    out.writerow(["kind", "group", "player", "opponent", "contract", "games", "deals", "result", "average",
+                  "declared", "made", "misere_made", "misere_failed", "whists_won", "whists_lost",
+                  "allpass_deals", "allpass_tricks", "rating"])
+    blank = [""] * 18
+    for key in sorted(stats.players):
+        for p, s in ranked(stats.players[key]):
+            out.writerow(["player", key, p, "", "", s.games, s.deals, _n(s.result), _n(s.average), s.declared,
+                          s.made, s.misere_made, s.misere_failed, _n(s.whists_won), _n(s.whists_lost),
+                          s.allpass_deals, s.allpass_tricks, ""])
+            for c, (d, m) in sorted(s.contracts.items(), key=lambda kv: _contract_order(kv[0])):
+                row = list(blank)
+                row[0:5] = ["contract", key, p, "", c]
+                row[9:11] = [d, m]
+                out.writerow(row)
+        for (a, b), h in sorted(stats.h2h.get(key, {}).items()):
+            row = list(blank)
+            row[0:6] = ["head-to-head", key, a, b, "", h.games]
+            row[7] = _n(h.net)
+            row[13:15] = [_n(h.whists_on), _n(h.whists_by)]
+            out.writerow(row)
+    for r in ratings or ():
+        row = list(blank)
+        row[0:3] = ["rating", method or "", r.player]
+        row[5] = r.games
+        row[17] = _n(r.value)
+        out.writerow(row)
+    return buf.getvalue()
+
+
+# ---------------------------------------------------------------------------------------------
+# The season in one picture
+# ---------------------------------------------------------------------------------------------
+
+_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf",
+            "#7f7f7f", "#bcbd22")
+
+
+def svg(stats: Stats, title: str = "Cumulative result over the season") -> str:
+    """Each player's cumulative net whists after each game (games in date order): a line chart."""
+    games = stats.games
+    players: List[str] = []
+    for g in games:
+        for p, _ in g.results:
+            if p not in players:
+                players.append(p)
+    totals = {p: Fraction(0) for p in players}
+    series: Dict[str, List[tuple]] = {p: [(0, Fraction(0))] for p in players}
+    for i, g in enumerate(games, start=1):
+        for p, v in g.results:
+            totals[p] += v
+            series[p].append((i, totals[p]))
+    values = [v for pts in series.values() for _, v in pts] or [Fraction(0)]
+    lo, hi = min(values + [Fraction(0)]), max(values + [Fraction(0)])
+    if lo == hi:
+        lo, hi = lo - 1, hi + 1
+    width, height = 720, 420
+    left, right, top, bottom = 70, 130, 40, 50
+    pw, ph = width - left - right, height - top - bottom
+    n = max(1, len(games))
+
+    def x(i: int) -> float:
+        return left + pw * i / n
+
+    def y(v: Fraction) -> float:
+        return top + ph * float((hi - v) / (hi - lo))
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
+           f'<title>{escape(title)}</title>',
+           f'<rect x="0" y="0" width="{width}" height="{height}" fill="white"/>',
+           f'<text x="{left}" y="22" font-size="15">{escape(title)}</text>']
+    # axes: zero line, frame, ticks
+    out.append(f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="none" stroke="#999"/>')
+    out.append(f'<line x1="{left}" y1="{y(Fraction(0)):.1f}" x2="{left + pw}" y2="{y(Fraction(0)):.1f}" '
+               'stroke="#444" stroke-dasharray="4 3"/>')
+    for t in _ticks(lo, hi):
+        out.append(f'<text x="{left - 6}" y="{y(t) + 4:.1f}" text-anchor="end">{_n(t)}</text>')
+        out.append(f'<line x1="{left}" y1="{y(t):.1f}" x2="{left + pw}" y2="{y(t):.1f}" stroke="#eee"/>')
+    step = max(1, n // 12)
+    for i in range(0, n + 1, step):
+        out.append(f'<text x="{x(i):.1f}" y="{top + ph + 18}" text-anchor="middle">{i}</text>')
+    out.append(f'<text x="{left + pw / 2:.1f}" y="{height - 10}" text-anchor="middle">games (in date order)</text>')
+    out.append(f'<text x="16" y="{top + ph / 2:.1f}" text-anchor="middle" '
+               f'transform="rotate(-90 16 {top + ph / 2:.1f})">net whists, cumulative</text>')
+    for k, p in enumerate(players):
+        colour = _COLOURS[k % len(_COLOURS)]
+        pts = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in series[p])
+        out.append(f'<g><title>{escape(p)}: {_n(totals[p])}</title>'
+                   f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2"/></g>')
+        ly = top + 16 + 18 * k
+        out.append(f'<line x1="{left + pw + 12}" y1="{ly - 4}" x2="{left + pw + 32}" y2="{ly - 4}" '
+                   f'stroke="{colour}" stroke-width="2"/>')
+        out.append(f'<text x="{left + pw + 38}" y="{ly}">{escape(p)} {escape(_n(totals[p]))}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _ticks(lo: Fraction, hi: Fraction) -> List[Fraction]:
+    span = float(hi - lo)
+    raw = span / 6
+    mag = 10 ** max(0, len(str(int(raw))) - 1) if raw >= 1 else 1
+    step = next(s * mag for s in (1, 2, 5, 10) if s * mag >= raw)
+    import math
+    first = math.ceil(float(lo) / step) * step
+    out = []
+    v = first
+    while v <= float(hi) + 1e-9:
+        out.append(Fraction(v))
+        v += step
+    return out
+
+
+__all__ = ["table", "csv_text", "svg", "stats_json_data", "rating_data"]
+
+
+def rating_table(ratings: Sequence[Any], method: str) -> str:
+    rows = [["rank", "player", method if method != "elo" else "Elo", "games"]]
+    for r in ratings:
+        rows.append([str(r.rank), r.player, _n(r.value), str(r.games)])
+    return "\n".join(_grid(rows, right_from=2)) + "\n"
