@@ -1,0 +1,121 @@
+"""`merge`: add up partial results that shards wrote with `-f json` (settle or stats).
+
+Every shard ran the same pure map over its own inputs; the merge is the exact one of
+:mod:`prefcli.settle.totals` (settle) or :mod:`prefcli.settle.stats` (stats), so the merged
+totals are the totals of one run over all the inputs, whatever the sharding.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Dict, List, Optional, Sequence
+
+from prefcli.model.diagnostics import InputError, Problem
+from prefcli.model.records import SETTLEMENT_FORMAT
+from prefcli.settle.stats import STATS_FORMAT
+
+FORMATS = (SETTLEMENT_FORMAT, STATS_FORMAT)
+
+
+@dataclass
+class MergeResult:
+    format: str
+    data: Dict[str, Any]
+    stats: Any = None                   # the merged Stats (pref-stats/1)
+    notes: List[str] = field(default_factory=list)
+
+
+def _load(source: str) -> Any:
+    from prefcli.io.loader import load_document
+    return load_document(source)
+
+
+def _bad(doc: Any, source: str, path: Sequence[Any], message: str) -> InputError:
+    try:
+        p = doc.problem(tuple(path), message, "schema")
+        return InputError([p if p.file else p.at(file=source)])
+    except Exception:  # noqa: BLE001 - locating is best effort
+        return InputError([Problem(message, tuple(path), source)])
+
+
+def merge_parts(sources: Sequence[str], coin: Optional[Decimal] = None) -> MergeResult:
+    """Merge shard documents (all pref-settlement/1, or all pref-stats/1). Raises InputError."""
+    docs = [(s, _load(s)) for s in sources]
+    kinds = set()
+    for s, d in docs:
+        fmt = d.data.get("format") if isinstance(d.data, dict) else None
+        if fmt not in FORMATS:
+            raise _bad(d, s, ("format",), f"expected a part written by settle or stats with -f json "
+                                          f"({' or '.join(FORMATS)}), found {fmt!r}")
+        kinds.add(fmt)
+    if len(kinds) > 1:
+        raise InputError([Problem("cannot merge settle results with stats results", (), sources[0])])
+    kind = kinds.pop()
+    return _merge_stats(docs) if kind == STATS_FORMAT else _merge_settlements(docs, coin)
+
+
+def _merge_stats(docs: Sequence[Any]) -> MergeResult:
+    from prefcli.settle.stats import from_data, merge, to_data
+    total = None
+    for s, d in docs:
+        try:
+            part = from_data(_plain(d.data))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise _bad(d, s, (), f"not a valid {STATS_FORMAT} part: {exc}") from None
+        total = part if total is None else merge(total, part)
+    return MergeResult(STATS_FORMAT, to_data(total), total)
+
+
+def _plain(data: Any) -> Any:
+    """Loaded data with exact decimals back as text (the loader reads 12.5 as a Decimal)."""
+    if isinstance(data, dict):
+        return {k: _plain(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_plain(v) for v in data]
+    if isinstance(data, Decimal):
+        return str(data)
+    return data
+
+
+def _merge_settlements(docs: Sequence[Any], coin: Optional[Decimal]) -> MergeResult:
+    from prefcli.model.ledger import format_amount
+    from prefcli.model.records import to_fraction
+    from prefcli.settle.totals import Totals
+    total = Totals()
+    inputs: List[Any] = []
+    notes: List[str] = []
+    for s, d in docs:
+        data = d.data
+        if data.get("standings") is not None:
+            notes.append(f"{s}: its standings are not merged (settle all the inputs with the tournament for them)")
+        for i, inp in enumerate(data.get("inputs") or []):
+            try:
+                players = [str(p) for p in inp["players"]]
+                net = {p: to_fraction(inp["net"][p]) for p in players}
+                price = Decimal(str(inp["price"])) if inp.get("price") is not None else None
+                c = Decimal(str(inp.get("coin") or "0.01"))
+            except (KeyError, TypeError, ValueError, ArithmeticError) as exc:
+                raise _bad(d, s, ("inputs", i), f"not a settled input: {exc}") from None
+            total = total + Totals.of(net, price, c, players)
+            inputs.append(_plain(inp))
+    summary = total.summary(coin)
+
+    def amount(v: Any) -> Any:
+        return format_amount(v)
+
+    out: Dict[str, Any] = {
+        "format": SETTLEMENT_FORMAT,
+        "players": list(summary.players),
+        "net": {p: amount(v) for p, v in summary.net.items()},
+        "money": {p: str(v) for p, v in summary.money.items()} if summary.money is not None else None,
+        "price": str(summary.price) if summary.price is not None else None,
+        "coin": str(summary.coin),
+        "unit": summary.unit,
+        "payments": [{"from": p.payer, "to": p.payee,
+                      "amount": str(p.amount) if summary.unit == "money" else str(amount(p.amount))}
+                     for p in summary.payments],
+        "inputs": inputs,
+    }
+    if summary.notes:
+        out["notes"] = list(summary.notes)
+    return MergeResult(SETTLEMENT_FORMAT, out, None, notes)

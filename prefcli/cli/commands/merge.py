@@ -1,0 +1,70 @@
+"""`prefcli merge PARTS…`: add up what shards wrote with `settle -f json` or `stats -f json`."""
+from __future__ import annotations
+
+from typing import Optional, Tuple
+
+import click
+
+from prefcli.cli.util import write_text
+
+
+@click.command("merge")
+@click.argument("parts", nargs=-1, required=True, metavar="PART.json... | -")
+@click.option("-f", "--format", "fmt", type=click.Choice(["json", "table", "csv"]), default="json",
+              show_default=True, help="output format (table and csv as settle / stats print them)")
+@click.option("--coin", metavar="C", default=None, help="smallest coin to round the money totals to")
+@click.option("-o", "--output", metavar="FILE", default="-", help="write the output here (default stdout)")
+def command(parts: Tuple[str, ...], fmt: str, coin: Optional[str], output: str) -> None:
+    """Merge partial results: the totals of one run over every shard's inputs.
+
+    \b
+      ls games/ | split -n r/4 - shard.        # four lists of files
+      for s in shard.*; do xargs prefcli settle -f json < $s > $s.json & done; wait
+      prefcli merge shard.*.json              # = prefcli settle games/ -f json
+
+    Settlement parts (pref-settlement/1) add net whists and exact money; statistics parts
+    (pref-stats/1) add every count and sum and merge the time lines in date order.
+    """
+    import json
+
+    from prefcli.app.merge import merge_parts
+    from prefcli.cli.commands.settle import _decimal_option
+    from prefcli.settle.stats import STATS_FORMAT
+    result = merge_parts(list(parts), coin=_decimal_option(coin, "--coin"))
+    for note in result.notes:
+        click.echo(f"prefcli: note: {note}", err=True)
+    if fmt == "json":
+        text = json.dumps(result.data, ensure_ascii=False, indent=2) + "\n"
+    elif result.format == STATS_FORMAT:
+        from prefcli.render import stats as render
+        text = render.table(result.stats) if fmt == "table" else render.csv_text(result.stats)
+    else:
+        text = _settlement_text(result.data, fmt)
+    write_text(output, text)
+
+
+def _settlement_text(data, fmt: str) -> str:
+    import csv
+    import io
+    if fmt == "csv":
+        buf = io.StringIO()
+        out = csv.writer(buf, lineterminator="\n")
+        out.writerow(["kind", "player", "to", "whists", "money"])
+        for p in data["players"]:
+            out.writerow(["total", p, "", data["net"][p], data["money"][p] if data["money"] else ""])
+        for pay in data["payments"]:
+            out.writerow(["payment", pay["from"], pay["to"], pay["amount"] if data["unit"] == "whists" else "",
+                          pay["amount"] if data["unit"] == "money" else ""])
+        return buf.getvalue()
+    names = data["players"]
+    rows = [["", *names], ["total (whists)", *[str(data["net"][p]) for p in names]]]
+    if data["money"]:
+        rows.append(["total (money)", *[data["money"][p] for p in names]])
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(r)).rstrip()
+             for r in rows]
+    lines.append(f"{len(data['inputs'])} input(s)")
+    lines.append("")
+    lines.append("payments on the totals:")
+    lines += [f"  {p['from']}  →  {p['to']}  {p['amount']}" for p in data["payments"]] or ["  nobody owes anything"]
+    return "\n".join(lines) + "\n"

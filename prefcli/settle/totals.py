@@ -1,0 +1,78 @@
+"""Settlement of a batch as map and merge: per-input :class:`Totals`, added exactly.
+
+:func:`Totals.of` is a pure function of one settled input; ``+`` adds two totals (exact
+fractions, counts and sets), so it is associative and commutative and a batch can be split
+into shards anywhere (processes, a Dask cluster, xargs on many machines) and added back with the
+same totals as one run. :meth:`Totals.summary` is :func:`prefcli.settle.summarize` computed
+from the totals alone: money is rounded once, at the end.
+
+Only the order players are listed in depends on the order of the parts (first appearance);
+equality ignores it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Dict, FrozenSet, Mapping, Optional, Sequence, Tuple
+
+from prefcli.settle import Summary, payments, round_money
+
+
+def _add(a: Mapping[str, Any], b: Mapping[str, Any]) -> Dict[str, Any]:
+    out = dict(a)
+    for k, v in b.items():
+        out[k] = out[k] + v if k in out else v
+    return out
+
+
+@dataclass(frozen=True)
+class Totals:
+    net: Mapping[str, Fraction] = field(default_factory=dict)          # net whists per player name
+    exact_money: Mapping[str, Fraction] = field(default_factory=dict)  # Σ net × price (priced inputs)
+    games: Mapping[str, int] = field(default_factory=dict)
+    inputs: int = 0
+    priced: int = 0
+    prices: FrozenSet[Decimal] = frozenset()
+    coins: FrozenSet[Decimal] = frozenset()
+    order: Tuple[str, ...] = field(default=(), compare=False)         # first appearance
+
+    @staticmethod
+    def of(net: Mapping[str, Fraction], price: Optional[Decimal], coin: Decimal,
+           players: Optional[Sequence[str]] = None) -> "Totals":
+        """The totals of one settled input (its net whists, its price and coin)."""
+        names = tuple(players) if players is not None else tuple(net)
+        nets = {p: Fraction(net[p]) for p in names}
+        money = {p: v * Fraction(price) for p, v in nets.items()} if price is not None else {}
+        return Totals(nets, money, {p: 1 for p in names}, 1, 1 if price is not None else 0,
+                      frozenset({price}) if price is not None else frozenset(), frozenset({coin}), names)
+
+    @staticmethod
+    def of_result(r: Any) -> "Totals":
+        """The totals of a settled :class:`~prefcli.settle.InputResult`."""
+        return Totals.of(r.settlement.net, r.price, r.coin, r.settlement.players)
+
+    def __add__(self, o: "Totals") -> "Totals":
+        order = self.order + tuple(p for p in o.order if p not in set(self.order))
+        return Totals(_add(self.net, o.net), _add(self.exact_money, o.exact_money), _add(self.games, o.games),
+                      self.inputs + o.inputs, self.priced + o.priced, self.prices | o.prices,
+                      self.coins | o.coins, order)
+
+    def summary(self, coin: Optional[Decimal] = None) -> Summary:
+        """The batch's totals and payments, as :func:`prefcli.settle.summarize` gives them."""
+        names = list(self.order) + sorted(p for p in self.net if p not in self.order)
+        have_price = self.inputs > 0 and self.priced == self.inputs
+        coins = set(self.coins)
+        the_coin = coin if coin is not None else (
+            next(iter(coins)) if len(coins) == 1 else min(coins, default=Decimal("0.01")))
+        notes = []
+        if coin is None and len(coins) > 1:
+            notes.append(f"inputs use different coins; totals rounded to {the_coin}")
+        if self.inputs and not have_price and self.priced:
+            notes.append("some inputs have no price: totals are in whists only")
+        net = {p: self.net[p] for p in names}
+        the_price = next(iter(self.prices)) if have_price and len(self.prices) == 1 else None
+        amounts = round_money({p: self.exact_money[p] for p in names}, the_coin, names) if have_price else None
+        pays = payments(amounts, names) if amounts is not None else payments(net, names)
+        return Summary(tuple(names), net, amounts, pays, "money" if amounts is not None else "whists",
+                       the_price, the_coin, None, tuple(notes))
