@@ -156,7 +156,7 @@ def test_place_points_share_ties_and_tournament_table(tmp_path):
 def test_record_facts_come_from_the_scorer():
     data = stats_json(EXAMPLES / "sochi-3p.yaml")
     rows = players_of(data)
-    from prefcli.io.loader import build_record_fast, load_document
+    from prefcli.io.documents import build_record_fast, load_document
     from prefcli.scoring import score
     from prefcli.settle import settle_sheet
     rec = build_record_fast(load_document(str(EXAMPLES / "sochi-3p.yaml")))

@@ -26,7 +26,7 @@ class MergeResult:
 
 
 def _load(source: str) -> Any:
-    from prefcli.io.loader import load_document
+    from prefcli.io.documents import load_document
     return load_document(source)
 
 

@@ -39,25 +39,13 @@ class StatsResult:
     tournament: Any = None
 
 
-def _locate(doc: Any, source: str, path: Any, message: str) -> Problem:
-    if doc is not None and hasattr(doc, "problem"):
-        try:
-            p = doc.problem(tuple(path or ()), message, "rule")
-            return p if p.file else p.at(file=source)
-        except Exception:  # noqa: BLE001 - locating is best effort
-            pass
-    return Problem(message, tuple(path or ()), source)
-
-
 def stats_source(source: str, options: StatsOptions) -> StatsPart:
     """Load, score, settle and count one input; every failure becomes located problems."""
-    from prefcli.model.diagnostics import InputError
-    from prefcli.rules.presets import OptionError
-    from prefcli.scoring import ScoringError
-    from prefcli.settle import TOURNAMENT_FORMAT, SettlementError, settle_sheet, tournament_from_data
+    from prefcli.model.diagnostics import InputError, PrefcliError
+    from prefcli.settle import TOURNAMENT_FORMAT, _locate, settle_sheet, tournament_from_data
     doc = None
     try:
-        from prefcli.io.loader import build_record_fast, build_sheet, load_document
+        from prefcli.io.documents import build_record_fast, build_sheet, load_document
         doc = load_document(source)
         if isinstance(doc.data, dict) and doc.data.get("format") == TOURNAMENT_FORMAT:
             import os
@@ -80,8 +68,10 @@ def stats_source(source: str, options: StatsOptions) -> StatsPart:
         return StatsPart(source, part)
     except InputError as exc:
         return StatsPart(source, problems=tuple(p if p.file else p.at(file=source) for p in exc.problems))
-    except (OptionError, SettlementError, ScoringError) as exc:
-        return StatsPart(source, problems=(_locate(doc, source, exc.path, exc.message),))
+    except PrefcliError as exc:
+        if exc.is_usage:    # a bad --set or --variant is the command line's fault, not the file's
+            raise
+        return StatsPart(source, problems=(_locate(doc, source, exc),))
     except (OSError, UnicodeError) as exc:
         return StatsPart(source, problems=(Problem(f"cannot read: {exc}", (), source),))
     except Exception as exc:  # noqa: BLE001 - one bad input must not stop a batch

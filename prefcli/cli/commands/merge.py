@@ -5,15 +5,16 @@ from typing import Optional, Tuple
 
 import click
 
-from prefcli.cli.util import write_text
+from prefcli.cli.util import output_option, pick_format, write_text
+from prefcli.io.output import check_not_input
 
 
 @click.command("merge")
 @click.argument("parts", nargs=-1, required=True, metavar="PART.json... | -")
-@click.option("-f", "--format", "fmt", type=click.Choice(["json", "table", "csv"]), default="json",
-              show_default=True, help="output format (table and csv as settle / stats print them)")
+@click.option("-f", "--format", "fmt", type=click.Choice(["json", "table", "csv"]), default=None,
+              help="output format: json (default; what the shards wrote), table, csv")
 @click.option("--coin", metavar="C", default=None, help="smallest coin to round the money totals to")
-@click.option("-o", "--output", metavar="FILE", default="-", help="write the output here (default stdout)")
+@output_option
 def command(parts: Tuple[str, ...], fmt: str, coin: Optional[str], output: str) -> None:
     """Merge partial results: the totals of one run over every shard's inputs.
 
@@ -30,6 +31,8 @@ def command(parts: Tuple[str, ...], fmt: str, coin: Optional[str], output: str) 
     from prefcli.app.merge import merge_parts
     from prefcli.cli.commands.settle import _decimal_option
     from prefcli.settle.stats import STATS_FORMAT
+    check_not_input(output, parts)
+    fmt = pick_format(fmt, output, ("json", "table", "csv"), "json")
     result = merge_parts(list(parts), coin=_decimal_option(coin, "--coin"))
     for note in result.notes:
         click.echo(f"prefcli: note: {note}", err=True)
@@ -40,7 +43,7 @@ def command(parts: Tuple[str, ...], fmt: str, coin: Optional[str], output: str) 
         text = render.table(result.stats) if fmt == "table" else render.csv_text(result.stats)
     else:
         text = _settlement_text(result.data, fmt)
-    write_text(output, text)
+    write_text(output, text, parts)
 
 
 def _settlement_text(data, fmt: str) -> str:

@@ -12,8 +12,8 @@ from prefcli.cli.commands.stats import common_options, run
 @click.argument("inputs", nargs=-1, metavar="FILE... | DIR | -")
 @click.option("-m", "--method", type=click.Choice(["whists", "places", "elo"]), default="elo", show_default=True,
               help="cumulative whists, place points, or pairwise Elo (games in date order)")
-@click.option("-f", "--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
-              show_default=True, help="output format")
+@click.option("-f", "--format", "fmt", type=click.Choice(["table", "json", "csv"]), default=None,
+              help="output format: table (default), json, csv")
 @common_options
 def command(inputs: Tuple[str, ...], method: str, fmt: str, variant: Optional[str], sets: Tuple[str, ...],
             jobs: int, executor: Optional[str], output: str, place_points: Tuple[str, ...],

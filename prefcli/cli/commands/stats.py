@@ -9,8 +9,9 @@ from typing import Any, Callable, Dict, Optional, Tuple
 
 import click
 
-from prefcli.cli.util import (CheckFailed, expand_inputs, parse_sets, print_problems, progress_enabled,
-                              rules_options, write_text)
+from prefcli.cli.util import (CheckFailed, expand_inputs, output_option, parse_sets, pick_format,
+                              print_problems, rules_options, write_text)
+from prefcli.io.output import check_not_input
 
 
 def executor_option(func: Callable) -> Callable:
@@ -77,7 +78,7 @@ def load_tournament(path: Optional[str]):
         return None
     import os
 
-    from prefcli.io.loader import load_document
+    from prefcli.io.documents import load_document
     from prefcli.model.diagnostics import InputError
     from prefcli.settle import SettlementError, tournament_from_data
     doc = load_document(path)
@@ -102,6 +103,11 @@ def run(inputs: Tuple[str, ...], by: str, fmt: str, rating: Optional[str], svg_f
     if not inputs:
         raise click.UsageError("give one or more files, folders, or - for stdin")
     sources = expand_inputs(list(inputs))
+    read = list(sources) + ([tournament_file] if tournament_file is not None else [])
+    check_not_input(output, read)
+    if svg_file is not None:
+        check_not_input(svg_file, read)
+    fmt = pick_format(fmt, output, ("table", "json", "csv") + (() if rating_only else ("svg",)), "table")
     ropts = rating_from_options(rating, place_points, weights, elo_k, elo_start, tournament) if rating else None
     options = StatsOptions(by, variant, tuple(parse_sets(sets)))
     try:
@@ -123,7 +129,7 @@ def run(inputs: Tuple[str, ...], by: str, fmt: str, rating: Optional[str], svg_f
         except ValueError as exc:
             raise click.UsageError(str(exc)) from None
     if svg_file is not None:
-        write_text(svg_file, render.svg(stats))
+        write_text(svg_file, render.svg(stats), read)
     if fmt == "json":
         import json
         data = render.stats_json_data(stats, render.rating_data(ratings, rating, ropts) if ratings is not None else None)
@@ -136,14 +142,14 @@ def run(inputs: Tuple[str, ...], by: str, fmt: str, rating: Optional[str], svg_f
         text = render.rating_table(ratings, rating)
     else:
         text = render.table(stats, ratings, rating)
-    write_text(output, text)
+    write_text(output, text, read)
     if result.failed:
         click.echo(f"prefcli: {result.failed} of {result.failed + stats.inputs} inputs could not be read", err=True)
         raise CheckFailed("bad inputs")
 
 
 def common_options(func: Callable) -> Callable:
-    func = click.option("-o", "--output", metavar="FILE", default="-", help="write the output here (default stdout)")(func)
+    func = output_option(func)
     func = executor_option(func)
     func = click.option("-j", "--jobs", type=click.IntRange(1, 256), default=1, show_default=True,
                         help="read inputs in this many processes (same results as --jobs 1)")(func)
@@ -156,8 +162,8 @@ def common_options(func: Callable) -> Callable:
 @click.argument("inputs", nargs=-1, metavar="FILE... | DIR | -")
 @click.option("--by", type=click.Choice(["player", "event", "month", "variant"]), default="player",
               show_default=True, help="group the games by event, month (meta.date) or variant")
-@click.option("-f", "--format", "fmt", type=click.Choice(["table", "json", "csv", "svg"]), default="table",
-              show_default=True, help="output format (svg: the cumulative result picture)")
+@click.option("-f", "--format", "fmt", type=click.Choice(["table", "json", "csv", "svg"]), default=None,
+              help="output format: table (default), json, csv, svg (the cumulative result picture)")
 @click.option("--rating", type=click.Choice(["whists", "places", "elo"]), default=None,
               help="add a rating table: cumulative whists, place points or pairwise Elo")
 @click.option("--svg", "svg_file", metavar="FILE", default=None,
