@@ -25,9 +25,13 @@ COMMANDS: Dict[str, str] = {
     "rating": "rate players over many games: cumulative whists, place points or Elo",
     "merge": "add up settle / stats results written with -f json by shards",
     "convert": "JSON ⇄ YAML, canonical form, another preset, quick-entry notes",
+    "import": "read other programs' saved games and sheets, report what is lost, check their totals",
     "variants": "list presets, or every option of one preset",
     "schema": "print the JSON Schema of records or sheets",
 }
+
+#: Command names that are Python keywords live in a module with a trailing underscore.
+MODULES: Dict[str, str] = {"import": "import_"}
 
 
 class LazyGroup(click.Group):
@@ -37,7 +41,7 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
         if name not in COMMANDS:
             return None
-        module = importlib.import_module(f"prefcli.cli.commands.{name}")
+        module = importlib.import_module(f"prefcli.cli.commands.{MODULES.get(name, name)}")
         return module.command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from prefcli.model.cards import Call, Card, Contract, format_cards
-from prefcli.model.records import (RECORD_FORMAT, SHEET_FORMAT, Adjust, Deal, Penalty, Record, Sheet,
+from prefcli.model.records import (RECORD_FORMAT, SHEET_FORMAT, Adjust, Deal, LogEntry, Penalty, Record, Sheet,
                     SheetData)
 
 # ---------------------------------------------------------------------------------------------
@@ -233,6 +233,23 @@ def sheet_to_data(sheet: Sheet) -> Dict[str, Any]:
     out["players"] = list(sheet.players)
     out["rules"] = rules_to_data(sheet.rules)
     out.update(sheet_data_to_data(sheet.data, sheet.players))
+    if sheet.log:
+        out["log"] = [log_entry_to_data(e) for e in sheet.log]
+    return out
+
+
+def log_entry_to_data(entry: LogEntry) -> Dict[str, Any]:
+    """One write of a sheet's running log: deal, area, player, on, value, note."""
+    out: Dict[str, Any] = {}
+    if entry.deal is not None:
+        out["deal"] = entry.deal
+    out["area"] = entry.area
+    out["player"] = entry.player
+    if entry.on is not None:
+        out["on"] = entry.on
+    out["value"] = amount(entry.value)
+    if entry.note is not None:
+        out["note"] = entry.note
     return out
 
 
@@ -300,6 +317,8 @@ def _depth(value: Any) -> int:
 
 #: Top-level mappings that are always written as blocks (FORMAT.md writes them so).
 BLOCK_KEYS = ("meta", "rules", "start")
+#: Top-level lists whose items are small mappings written one per line (a sheet's running log).
+LINE_KEYS = ("log",)
 
 
 def _phrases(value: Any) -> bool:
@@ -330,8 +349,11 @@ def _mark(value: Any, indent: int = 0, column: int = 0, block: bool = True) -> A
     if isinstance(value, Mapping):
         if not block and _fits(value, column):
             return _FlowDict(value)
-        return {k: _mark(v, indent + 2 if not top else 2, (indent if not top else 0) + len(str(k)) + 2,
-                         block=top and k in BLOCK_KEYS) for k, v in value.items()}
+        return {k: ([_FlowDict(x) if isinstance(x, Mapping) else _mark(x, 4, 4, block=False) for x in v]
+                    if top and k in LINE_KEYS
+                    and isinstance(v, list) else
+                    _mark(v, indent + 2 if not top else 2, (indent if not top else 0) + len(str(k)) + 2,
+                          block=top and k in BLOCK_KEYS)) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         items_are_blocks = indent == 2 and all(isinstance(v, Mapping) for v in value) and bool(value)
         if not block and not items_are_blocks and not _phrases(value) and _fits(value, column):
@@ -470,6 +492,11 @@ def _json_text(value: Any, indent: int = 0, column: int = 0, block: bool = True)
         parts = []
         for k, v in value.items():
             key = _json_scalar(str(k))
+            if top and k in LINE_KEYS and isinstance(v, list) and v:
+                inner = " " * (indent + 4)
+                lines = ",\n".join(inner + _json_one_line(x) for x in v)
+                parts.append(f"{pad}{key}: [\n{lines}\n{pad}]")
+                continue
             parts.append(f"{pad}{key}: " + _json_text(v, indent + 2, indent + 4 + len(key),
                                                        block=top and k in BLOCK_KEYS))
         return "{\n" + ",\n".join(parts) + "\n" + " " * indent + "}"

@@ -165,14 +165,37 @@ class SheetData:
                          {p: {q: Fraction(0) for q in ps if q != p} for p in ps})
 
 
+LOG_AREAS = ("pool", "mountain", "whists")
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One number written on a paper sheet, as score keepers write it: the cell's new running
+    value (not a delta), so a log read top to bottom is the sheet as it grew. Score-keeping apps
+    keep exactly this (PrefAndroid's `log`, mathfewmatthews' `scoreLog`, gchet's `history`), and
+    it is what an imported sheet without deal facts can still show, deal by deal."""
+
+    area: str                    # pool | mountain | whists
+    player: str                  # whose cell (for whists: the writer)
+    value: Fraction              # the running value now written in the cell
+    on: Optional[str] = None     # whists only: written on whom
+    deal: Optional[int] = None   # 1-based deal number, when the source knows it
+    note: Optional[str] = None   # what the source says about the write (a contract label, a time)
+
+    def cell(self) -> Tuple[str, str, Optional[str]]:
+        return (self.area, self.player, self.on)
+
+
 @dataclass(frozen=True)
 class Sheet:
-    """A `pref-sheet/1` document: a sheet plus the rules it was kept under."""
+    """A `pref-sheet/1` document: a sheet plus the rules it was kept under, and optionally the
+    running log it was written from."""
 
     players: Tuple[str, ...]
     rules: Mapping[str, Any]
     data: SheetData
     meta: Mapping[str, Any] = field(default_factory=dict)
+    log: Tuple[LogEntry, ...] = ()
 
     @property
     def pool(self) -> Dict[str, Fraction]:
@@ -537,6 +560,52 @@ def record_from_data(data: Any, problems: Optional[Problems] = None, strict: boo
     return rec
 
 
+def _log(b: _Builder, raw: Any, players: Tuple[str, ...]) -> Tuple[LogEntry, ...]:
+    """The running log of a sheet: every write seated, whists naming someone else."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        b.err(("log",), "expected a list of writes ({area, player, value}, oldest first)")
+        return ()
+    seated = set(players)
+    out: List[LogEntry] = []
+    for i, item in enumerate(raw):
+        path: Path = ("log", i)
+        if not isinstance(item, Mapping):
+            b.err(path, f"expected a write {{area, player, value}}, found {type_name(item)}")
+            continue
+        area, player, on = item.get("area"), item.get("player"), item.get("on")
+        ok = True
+        if area not in LOG_AREAS:
+            b.err(path + ("area",), f"expected one of {', '.join(LOG_AREAS)}, found {area!r}")
+            ok = False
+        if not isinstance(player, str) or player not in seated:
+            b.err(path + ("player",), f"{player!r} is not seated (players: {', '.join(players)})")
+            ok = False
+        if area == "whists":
+            if not isinstance(on, str) or on not in seated:
+                b.err(path + ("on",), f"a whists write names who it is written on (a seated player), found {on!r}")
+                ok = False
+            elif on == player:
+                b.err(path + ("on",), f"'{player}' cannot write whists on himself")
+                ok = False
+        elif on is not None:
+            b.err(path + ("on",), f"only whists are written on someone; this is {area}")
+            ok = False
+        value = b.amount(item.get("value"), path + ("value",))
+        deal = item.get("deal")
+        if deal is not None and (isinstance(deal, bool) or not isinstance(deal, int) or deal < 1):
+            b.err(path + ("deal",), f"expected a deal number (1, 2, …), found {deal!r}")
+            ok = False
+        note = item.get("note")
+        if note is not None and not isinstance(note, str):
+            b.err(path + ("note",), f"expected text, found {type_name(note)}")
+            ok = False
+        if ok and value is not None:
+            out.append(LogEntry(area, player, value, on, deal, note))
+    return tuple(out)
+
+
 def sheet_from_data(data: Any, problems: Optional[Problems] = None, strict: bool = False) -> Optional[Sheet]:
     problems = problems if problems is not None else Problems()
     b = _Builder(problems)
@@ -548,7 +617,8 @@ def sheet_from_data(data: Any, problems: Optional[Problems] = None, strict: bool
     players = _players(b, data)
     sheet = Sheet(players, dict(data.get("rules") or {}) if isinstance(data.get("rules"), Mapping) else {},
                   b.sheet_data(data, players, ()),
-                  dict(data.get("meta") or {}) if isinstance(data.get("meta"), Mapping) else {})
+                  dict(data.get("meta") or {}) if isinstance(data.get("meta"), Mapping) else {},
+                  _log(b, data.get("log"), players))
     if strict and problems:
         raise InputError(problems.items)
     return sheet

@@ -1,0 +1,133 @@
+"""`prefcli import`: other programs' saved files → prefcli records and sheets (options only;
+the pipeline is prefcli.app.importing, the report prefcli.render.importing)."""
+from __future__ import annotations
+
+import os
+from typing import List, Optional, Sequence
+
+import click
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.abspath(a) == os.path.abspath(b)
+
+
+@click.command("import")
+@click.argument("files", metavar="FILE…", nargs=-1)
+@click.option("--from", "from_", metavar="NAME", default="auto", show_default=True,
+              help="the program that wrote the file (see --list); auto: detect it from the content")
+@click.option("-o", "--output", default=None, metavar="OUT",
+              help="write here (- for stdout, the default); a folder for several documents")
+@click.option("-f", "--format", "fmt", type=click.Choice(["json", "yaml"]), default=None,
+              help="output format (default: from OUT's extension, else yaml)")
+@click.option("--report", "report_fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="how the loss report and the check are written to stderr")
+@click.option("--strict", is_flag=True, help="fail (exit 1, nothing written) if anything is lost")
+@click.option("--check", "check_only", is_flag=True,
+              help="compare the program's own totals with prefcli's rescoring; exit 1 on a difference "
+                   "(writes nothing unless -o is given)")
+@click.option("--deal", "deal_no", type=click.IntRange(1, 100000), default=None, metavar="N",
+              help="of a file with several problems (Bridge studio), import only the N-th")
+@click.option("--list", "list_", is_flag=True, help="list the importers and exit")
+def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Optional[str], report_fmt: str,
+            strict: bool, check_only: bool, deal_no: Optional[int], list_: bool) -> None:
+    """Import saved games from other programs (FILE or - for stdin).
+
+    The format is detected from the content (--from NAME to name it). Each file becomes a
+    record (pref-record/1) where it holds deal facts, or a sheet (pref-sheet/1, with its running
+    log) where it holds only a score sheet, in canonical form. What could not be carried is
+    listed on stderr (--report json for JSON); --strict fails instead. Where the file holds the
+    program's own totals, prefcli rescores the record under the mapped preset and lists, deal by
+    deal, where the sheets differ and which option would explain it.
+    """
+    from prefcli.app.importing import import_file, output_names
+    from prefcli.cli.util import CheckFailed, write_text
+    from prefcli.io.writer import dump
+    from prefcli.model.diagnostics import InputError
+    from prefcli.render.importing import list_text, report_json, report_text
+
+    if list_:
+        click.echo(list_text(), nl=False)
+        return
+    if not files:
+        raise click.UsageError("give one or more files to import (or --list to see the importers)")
+    if from_ != "auto":
+        from prefcli.io.importers import importers
+        names = [i.name for i in importers()]
+        if from_ not in names:
+            raise click.UsageError(f"--from {from_}: no such importer (known: auto, {', '.join(names)})")
+    if files.count("-") > 1:
+        raise click.UsageError("- (stdin) can be read once")
+
+    results = []
+    failed = False
+    for path in files:
+        try:
+            result = import_file(path, from_)
+        except InputError as exc:
+            for p in exc.problems:
+                click.echo(p.text(), err=True)
+            failed = True
+            continue
+        if deal_no is not None:
+            if len(result.outputs) < 2 and deal_no != 1:
+                raise click.UsageError(f"--deal {deal_no}: {result.file} holds one document")
+            if deal_no > len(result.outputs):
+                raise click.UsageError(f"--deal {deal_no}: {result.file} holds {len(result.outputs)} problems")
+            result.outputs = [result.outputs[deal_no - 1]]
+            result.outputs[0].label = ""
+        results.append(result)
+
+    if report_fmt == "json":
+        click.echo(report_json(results), err=True, nl=False)
+    else:
+        click.echo(report_text(results), err=True, nl=False)
+
+    invalid = [r for r in results if r.problems]
+    lossy = [r for r in results if r.losses]
+    differ = [r for r in results if r.check.differences]
+    if invalid:
+        click.echo(f"prefcli: {len(invalid)} file(s) import to documents that do not validate; nothing written",
+                   err=True)
+        raise CheckFailed("invalid")
+    if strict and lossy:
+        n = sum(len(r.losses) for r in lossy)
+        click.echo(f"prefcli: --strict: {n} loss(es); nothing written", err=True)
+        raise CheckFailed("losses")
+    if check_only and output is None:
+        if failed or differ:
+            raise CheckFailed("check")
+        return
+
+    docs = [(r, o) for r in results for o in r.outputs]
+    dest = output or "-"
+    kind = fmt or ("json" if dest.lower().endswith(".json") else "yaml")
+    if len(docs) > 1 or (dest != "-" and os.path.isdir(dest)) or dest.endswith(("/", os.sep)):
+        if dest == "-":
+            n = len(docs)
+            raise click.UsageError(f"{n} documents to write: give -o FOLDER (one file each)"
+                                   + (" or --deal N" if any(len(r.outputs) > 1 for r in results) else ""))
+        os.makedirs(dest, exist_ok=True)
+        ext = fmt or "yaml"
+        planned = [(o, target) for r in results for o, target in output_names(r, dest, ext)]
+        targets = [t for _, t in planned]
+        if len(set(targets)) != len(targets):
+            raise click.UsageError("two inputs have the same base name: import them into different folders")
+        for _, target in planned:
+            for path in files:
+                if path != "-" and _same_file(path, target):
+                    raise click.UsageError(f"{target} is an input file: choose another folder")
+        for o, target in planned:
+            write_text(target, dump(o.data, ext))
+            click.echo(f"wrote {target}", err=True)
+    elif docs:
+        _, o = docs[0]
+        for path in files:
+            if dest != "-" and path != "-" and _same_file(path, dest):
+                raise click.UsageError(f"{dest} is the input file: choose another output")
+        write_text(dest, dump(o.data, kind))
+    if failed or (check_only and differ):
+        raise CheckFailed("import")
