@@ -12,7 +12,7 @@ import pytest
 from prefcli.app.importing import Source, import_source, validate_output
 from prefcli.cli.main import main
 from prefcli.io.importers import detect, importers, registry
-from prefcli.io.loader import parse_text
+from prefcli.io.documents import parse_text
 from prefcli.io.writer import dump
 from prefcli.model.diagnostics import InputError
 from prefcli.rules.checks import check_document
@@ -428,7 +428,7 @@ def test_cli_strict_check_and_usage(tmp_path, capsys):
 def test_cli_never_writes_over_its_input(tmp_path):
     src = tmp_path / "pulya.json"
     src.write_bytes((HERE / ANDROID).read_bytes())
-    assert main(["import", str(src), "-o", str(src)]) == 2
+    assert main(["import", str(src), "-o", str(src)]) == 1
     assert src.read_bytes() == (HERE / ANDROID).read_bytes()
 
 

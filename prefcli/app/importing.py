@@ -105,7 +105,7 @@ class ImportResult:
 
 
 def read(path: str) -> Source:
-    from prefcli.io.loader import read_source
+    from prefcli.io.documents import read_source
     name, raw = read_source(path)
     return Source(name, raw)
 
@@ -167,7 +167,7 @@ def _canonical(source: Source, label: str, data: Dict[str, Any]) -> Output:
 
 def validate_output(name: str, out: Output) -> List[Problem]:
     """`prefcli validate`'s problems of a written document (JSON text), as if read back."""
-    from prefcli.io.loader import parse_text
+    from prefcli.io.documents import parse_text
     from prefcli.io.writer import dump
     from prefcli.rules.checks import check_document
 

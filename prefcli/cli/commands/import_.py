@@ -3,16 +3,9 @@ the pipeline is prefcli.app.importing, the report prefcli.render.importing)."""
 from __future__ import annotations
 
 import os
-from typing import List, Optional, Sequence
+from typing import Optional, Sequence
 
 import click
-
-
-def _same_file(a: str, b: str) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return os.path.abspath(a) == os.path.abspath(b)
 
 
 @click.command("import")
@@ -44,7 +37,7 @@ def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Option
     deal, where the sheets differ and which option would explain it.
     """
     from prefcli.app.importing import import_file, output_names
-    from prefcli.cli.util import CheckFailed, write_text
+    from prefcli.cli.util import CheckFailed, pick_format, write_text
     from prefcli.io.writer import dump
     from prefcli.model.diagnostics import InputError
     from prefcli.render.importing import list_text, report_json, report_text
@@ -104,7 +97,6 @@ def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Option
 
     docs = [(r, o) for r in results for o in r.outputs]
     dest = output or "-"
-    kind = fmt or ("json" if dest.lower().endswith(".json") else "yaml")
     if len(docs) > 1 or (dest != "-" and os.path.isdir(dest)) or dest.endswith(("/", os.sep)):
         if dest == "-":
             n = len(docs)
@@ -116,18 +108,11 @@ def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Option
         targets = [t for _, t in planned]
         if len(set(targets)) != len(targets):
             raise click.UsageError("two inputs have the same base name: import them into different folders")
-        for _, target in planned:
-            for path in files:
-                if path != "-" and _same_file(path, target):
-                    raise click.UsageError(f"{target} is an input file: choose another folder")
         for o, target in planned:
-            write_text(target, dump(o.data, ext))
+            write_text(target, dump(o.data, ext), files)
             click.echo(f"wrote {target}", err=True)
     elif docs:
         _, o = docs[0]
-        for path in files:
-            if dest != "-" and path != "-" and _same_file(path, dest):
-                raise click.UsageError(f"{dest} is the input file: choose another output")
-        write_text(dest, dump(o.data, kind))
+        write_text(dest, dump(o.data, pick_format(fmt, dest, ("json", "yaml"), "yaml")), files)
     if failed or (check_only and differ):
         raise CheckFailed("import")
