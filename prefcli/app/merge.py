@@ -82,10 +82,19 @@ def _merge_settlements(docs: Sequence[Any], coin: Optional[Decimal]) -> MergeRes
     from prefcli.model.records import to_fraction
     from prefcli.settle.totals import Totals
     total = Totals()
+    summary_only = False
     inputs: List[Any] = []
     notes: List[str] = []
     for s, d in docs:
         data = d.data
+        if isinstance(data.get("totals"), dict):        # written by settle --summary
+            from prefcli.settle.totals import totals_from_data
+            try:
+                total = total + totals_from_data(data["totals"])
+            except (KeyError, TypeError, ValueError, ArithmeticError) as exc:
+                raise _bad(d, s, ("totals",), f"not settlement totals: {exc}") from None
+            summary_only = True
+            continue
         if data.get("standings") is not None:
             notes.append(f"{s}: its standings are not merged (settle all the inputs with the tournament for them)")
         for i, inp in enumerate(data.get("inputs") or []):
@@ -116,6 +125,10 @@ def _merge_settlements(docs: Sequence[Any], coin: Optional[Decimal]) -> MergeRes
                      for p in summary.payments],
         "inputs": inputs,
     }
+    if summary_only:
+        from prefcli.settle.totals import totals_data
+        del out["inputs"]
+        out["totals"] = totals_data(total)
     if summary.notes:
         out["notes"] = list(summary.notes)
     return MergeResult(SETTLEMENT_FORMAT, out, None, notes)

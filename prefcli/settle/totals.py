@@ -76,3 +76,25 @@ class Totals:
         pays = payments(amounts, names) if amounts is not None else payments(net, names)
         return Summary(tuple(names), net, amounts, pays, "money" if amounts is not None else "whists",
                        the_price, the_coin, None, tuple(notes))
+
+
+def totals_data(t: Totals) -> Dict[str, Any]:
+    """The exact totals as plain data (`settle --summary -f json` writes them; `merge` reads them)."""
+    from prefcli.model.ledger import format_amount
+    names = list(t.order) + sorted(p for p in t.net if p not in t.order)
+    return {"players": names,
+            "net": {p: format_amount(t.net[p]) for p in names},
+            "exact_money": {p: format_amount(t.exact_money[p]) for p in names if p in t.exact_money},
+            "games": {p: t.games.get(p, 0) for p in names},
+            "inputs": t.inputs, "priced": t.priced,
+            "prices": sorted(str(x) for x in t.prices), "coins": sorted(str(x) for x in t.coins)}
+
+
+def totals_from_data(d: Mapping[str, Any]) -> Totals:
+    from prefcli.model.records import to_fraction
+    names = tuple(str(p) for p in d["players"])
+    return Totals({p: to_fraction(d["net"][p]) for p in names},
+                  {str(p): to_fraction(v) for p, v in (d.get("exact_money") or {}).items()},
+                  {str(p): int(v) for p, v in (d.get("games") or {}).items()},
+                  int(d["inputs"]), int(d["priced"]), frozenset(Decimal(str(x)) for x in d.get("prices") or ()),
+                  frozenset(Decimal(str(x)) for x in d.get("coins") or ()), names)

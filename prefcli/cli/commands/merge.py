@@ -66,7 +66,8 @@ def _settlement_text(data, fmt: str) -> str:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(r)).rstrip()
              for r in rows]
-    lines.append(f"{len(data['inputs'])} input(s)")
+    n = len(data["inputs"]) if "inputs" in data else data["totals"]["inputs"]
+    lines.append(f"{n} input(s)")
     lines.append("")
     lines.append("payments on the totals:")
     lines += [f"  {p['from']}  →  {p['to']}  {p['amount']}" for p in data["payments"]] or ["  nobody owes anything"]

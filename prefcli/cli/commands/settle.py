@@ -70,6 +70,12 @@ class _Progress:
 @click.option("-j", "--jobs", type=click.IntRange(1, 256), default=1, show_default=True,
               help="settle inputs in this many processes (same results as --jobs 1)")
 @click.option("--strict", is_flag=True, help="stop at the first bad input")
+@click.option("--executor", metavar="local|dask[:ADDRESS]", default=None,
+              help='where to settle: local processes (--jobs), or a Dask cluster (pip install '
+                   '"prefcli[dask]"; no address: a local cluster of --jobs workers); same results')
+@click.option("--summary", "summary_only", is_flag=True,
+              help="only the totals and payments, folded as inputs are settled: memory stays flat "
+                   "however many inputs (JSON: exact totals that prefcli merge adds up)")
 @click.option("--tournament", "tournament_file", metavar="FILE", default=None,
               help="a pref-tournament/1 file: bands, cap and floor for the standings (and inputs)")
 @click.option("--band", "bands", multiple=True, metavar="ABOVE:FACTOR",
@@ -85,7 +91,7 @@ class _Progress:
 @output_option
 def command(inputs: Tuple[str, ...], price: Optional[str], coin: Optional[str], fmt: str,
             variant: Optional[str], sets: Tuple[str, ...], jobs: int, strict: bool,
-            tournament_file: Optional[str], bands: Tuple[str, ...], losses: Optional[str],
+            executor: Optional[str], summary_only: bool, tournament_file: Optional[str], bands: Tuple[str, ...], losses: Optional[str],
             cap: Optional[str], floor: Optional[str], standings: bool, output: str) -> None:
     """Settle score sheets or game records: net whists, money, and who pays whom.
 
@@ -151,9 +157,18 @@ def command(inputs: Tuple[str, ...], price: Optional[str], coin: Optional[str], 
     if floor is not None:
         overrides["floor"] = _number_option(floor, "--floor")
 
+    if summary_only:
+        if overrides or standings or tournament is not None or strict:
+            raise click.UsageError("--summary gives totals only: no standings, tournament or --strict")
+        from prefcli.cli.commands.settle_summary import run_summary
+        return run_summary(sources, options, jobs, executor, fmt, output, read)
     bar = _Progress(progress_enabled())
     try:
-        results = settle_many(sources, options, jobs=jobs, strict=strict, progress=bar)
+        if executor is not None:
+            from prefcli.cli.commands.settle_summary import collect
+            results = collect(sources, options, jobs, executor, strict, bar)
+        else:
+            results = settle_many(sources, options, jobs=jobs, strict=strict, progress=bar)
     finally:
         bar.close()
 

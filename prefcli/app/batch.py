@@ -1,0 +1,49 @@
+"""Settling a batch as a stream: map each input on an executor, fold the totals as they come.
+
+:func:`settle_stream` yields every :class:`~prefcli.settle.InputResult` in input order from any
+executor (:mod:`prefcli.app.executors`: this process, local processes, Dask); only a bounded
+window of inputs is in flight. :func:`settle_totals` folds the stream into
+:class:`~prefcli.settle.totals.Totals` and keeps nothing else, so its memory does not grow with
+the number of inputs (10,000 records or 10 million: the same few kilobytes of totals).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, List, Optional, Sequence
+
+from prefcli.model.diagnostics import Problem
+from prefcli.settle import InputResult, SettleOptions, _settle_worker
+from prefcli.settle.totals import Totals
+
+
+def settle_stream(sources: Sequence[str], options: SettleOptions, executor: Any = None) -> Iterator[InputResult]:
+    """Every source settled, in input order, on `executor` (default: this process)."""
+    from prefcli.app.executors import Executor
+    ex = executor if executor is not None and "-" not in sources else Executor()
+    return ex.map(_settle_worker, ((s, options) for s in sources))
+
+
+@dataclass
+class BatchTotals:
+    totals: Totals = field(default_factory=Totals)
+    failed: int = 0
+    problems: List[Problem] = field(default_factory=list)   # bounded: the first `keep` failures
+    tournaments: List[Any] = field(default_factory=list)
+
+
+def settle_totals(sources: Sequence[str], options: SettleOptions, executor: Any = None,
+                  on_result: Optional[Callable[[InputResult], None]] = None, keep: int = 1000) -> BatchTotals:
+    """The totals of a batch, folded as results arrive (nothing per input is kept)."""
+    out = BatchTotals()
+    for r in settle_stream(sources, options, executor):
+        if on_result is not None:
+            on_result(r)
+        if r.tournament is not None:
+            out.tournaments.append(r.tournament)
+        elif r.failed:
+            out.failed += 1
+            if len(out.problems) < keep:
+                out.problems.extend(r.problems)
+        elif r.ok:
+            out.totals = out.totals + Totals.of_result(r)
+    return out

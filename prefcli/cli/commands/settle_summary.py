@@ -1,0 +1,74 @@
+"""`settle --executor` and `settle --summary`: the batch as a stream (prefcli.app.batch)."""
+from __future__ import annotations
+
+from typing import Any, List, Optional, Sequence
+
+import click
+
+from prefcli.cli.util import CheckFailed, print_problems, write_text
+
+
+def _executor(spec: Optional[str], jobs: int):
+    from prefcli.app.executors import ExecutorError, make_executor
+    try:
+        return make_executor(spec, jobs)
+    except ExecutorError as exc:
+        raise click.UsageError(exc.message) from None
+
+
+def collect(sources: Sequence[str], options: Any, jobs: int, spec: Optional[str], strict: bool,
+            progress: Any) -> List[Any]:
+    """Every result, in input order, from the chosen executor (what settle_many returns)."""
+    from prefcli.app.batch import settle_stream
+    out: List[Any] = []
+    with _executor(spec, jobs) as ex:
+        for r in settle_stream(sources, options, ex):
+            out.append(r)
+            progress(len(out), len(sources))
+            if strict and r.failed:
+                break
+    return out
+
+
+def run_summary(sources: Sequence[str], options: Any, jobs: int, spec: Optional[str], fmt: str,
+                output: str, read: Sequence[str]) -> None:
+    import json
+
+    from prefcli.app.batch import settle_totals
+    from prefcli.cli.commands.merge import _settlement_text
+    from prefcli.model.ledger import format_amount
+    from prefcli.model.records import SETTLEMENT_FORMAT
+    from prefcli.settle.totals import totals_data
+    with _executor(spec, jobs) as ex:
+        batch = settle_totals(sources, options, ex)
+    if batch.tournaments:
+        raise click.UsageError("--summary gives totals only: leave the tournament file out of the inputs")
+    print_problems(batch.problems)
+    if batch.totals.inputs == 0:
+        raise CheckFailed("no input could be settled") if batch.failed else click.UsageError(
+            "no records or sheets among the inputs")
+    s = batch.totals.summary(options.coin)
+    data = {
+        "format": SETTLEMENT_FORMAT, "players": list(s.players),
+        "net": {p: format_amount(v) for p, v in s.net.items()},
+        "money": {p: str(v) for p, v in s.money.items()} if s.money is not None else None,
+        "price": str(s.price) if s.price is not None else None, "coin": str(s.coin), "unit": s.unit,
+        "payments": [{"from": p.payer, "to": p.payee,
+                      "amount": str(p.amount) if s.unit == "money" else str(format_amount(p.amount))}
+                     for p in s.payments],
+        "totals": totals_data(batch.totals),
+    }
+    if s.notes:
+        data["notes"] = list(s.notes)
+    if fmt == "json":
+        text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    elif fmt == "yaml":
+        from prefcli.cli.util import dump
+        text = dump(data, "yaml")
+    else:
+        text = _settlement_text(data, "csv" if fmt == "csv" else "table")
+    write_text(output, text, read)
+    if batch.failed:
+        click.echo(f"prefcli: {batch.failed} of {batch.failed + batch.totals.inputs} inputs could not be settled",
+                   err=True)
+        raise CheckFailed("bad inputs")
