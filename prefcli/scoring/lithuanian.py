@@ -166,7 +166,8 @@ def score_record(record: Record, rules: Rules) -> ScoreResult:
     finished = complete or bool(record.end)
     result = ScoreResult(record=record, rules=rules, ledger=book.ledger, dealers=dealer_of,
                          finished=finished, notes=g.notes,
-                         extra={"egles": dict(strokes), "deals": history, "kitty": g.kitty_taken})
+                         extra={"egles": dict(strokes), "egles_start": strokes0, "deals": history,
+                                "kitty": g.kitty_taken})
     return result
 
 
