@@ -24,6 +24,8 @@ COMMANDS: Dict[str, str] = {
     "stats": "statistics per player over many games, head to head, the season as SVG",
     "rating": "rate players over many games: cumulative whists, place points or Elo",
     "merge": "add up settle / stats results written with -f json by shards",
+    "draw": "draw the score sheet as on paper (SVG)",
+    "report": "one self-contained HTML page of a game or tournament",
     "convert": "JSON ⇄ YAML, canonical form, another preset, quick-entry notes",
     "import": "read other programs' saved games and sheets, report what is lost, check their totals",
     "variants": "list presets, or every option of one preset",

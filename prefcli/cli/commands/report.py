@@ -1,0 +1,32 @@
+"""`prefcli report FILE -o game.html`: one self-contained HTML page of a game or a tournament."""
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+import click
+
+from prefcli.cli.util import parse_sets, rules_options
+
+
+@click.command("report")
+@click.argument("file", metavar="FILE")
+@rules_options
+@click.option("--style", type=click.Choice(["paper", "plain"]), default="paper", show_default=True,
+              help="the sheet picture's style (see prefcli draw)")
+@click.option("-o", "--output", default="-", metavar="PATH", help="write the page here instead of stdout")
+def command(file: str, variant: Optional[str], sets: Sequence[str], style: str, output: str) -> None:
+    """Write one HTML page about FILE: a game record, a score sheet, a pref-tournament/1 file
+    with its rounds (inputs:), or a folder of rounds as prefcli settle reads one.
+
+    The page has the players, the preset and every option that differs from it; the sheet as
+    on paper with a slider to step deal by deal; every deal with the entries --explain gives; the
+    settlement and payments; for full deals a replay (hands, talon, auction, discard, trick by
+    trick). A tournament adds the standings and the results per round. The page is
+    self-contained: it loads nothing and works offline from a file.
+    """
+    from prefcli.app.report import build_report
+    from prefcli.cli.util import write_text
+    from prefcli.render.html import render_report
+
+    report = build_report(file, variant, parse_sets(sets))
+    write_text(output, render_report(report, style))
