@@ -55,7 +55,7 @@ def test_sheet_svg_renders(browser, tmp_path, example):
     box = browser.eval("(function(){var r=document.documentElement.getBoundingClientRect();return [r.width,r.height]})()")
     assert box[0] > 300 and box[1] > 300
     names = browser.eval("[].map.call(document.querySelectorAll('.pf-nm'),function(t){return t.textContent})")
-    from prefcli.io.loader import load_record
+    from prefcli.io.documents import load_record
     record, _ = load_record(EXAMPLES / example)
     assert sorted(names) == sorted(record.players)
     # the text really has room: every name's box lies inside the picture

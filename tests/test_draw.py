@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 
 from conftest import EXAMPLES, run_cli
-from prefcli.io.loader import load_record, load_sheet
+from prefcli.io.documents import load_record, load_sheet
 from prefcli.model.ledger import format_amount
 from prefcli.render import svg
 from prefcli.rules.presets import resolve_rules

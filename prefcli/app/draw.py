@@ -1,14 +1,15 @@
 """`prefcli draw`: a record or a paper sheet → the sheet drawn as on paper (SVG).
 
 The pipeline loads the input, scores a record (its ledger is what the drawing shows), and
-returns a :class:`DrawResult`; every failure is an :class:`~prefcli.model.diagnostics.InputError`
-with located problems, or an OptionError for --variant / --set.
+returns a :class:`DrawResult`. Every failure is a :class:`~prefcli.model.diagnostics.PrefcliError`:
+an InputError with located problems, or a usage error (a bad --after, --set or --variant).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence, Tuple
 
+from prefcli.model.diagnostics import USAGE, PrefcliError
 from prefcli.render import svg as svgdraw
 
 
@@ -24,23 +25,6 @@ class Loaded:
     doc: Any = None
 
 
-class AfterError(ValueError):
-    """--after N beyond the record's deals (a usage error, as in `prefcli score`)."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-def check_after(loaded: "Loaded", after: Optional[int]) -> None:
-    if after is None:
-        return
-    if loaded.kind == "sheet" and after:
-        raise AfterError(f"--after {after}: a score sheet has no deals to step through (draw a game record)")
-    if after > loaded.source.deals:
-        raise AfterError(f"--after {after}: the record has {loaded.source.deals} deal(s)")
-
-
 @dataclass
 class DrawResult:
     loaded: Loaded
@@ -48,11 +32,17 @@ class DrawResult:
     after: Optional[int]
 
 
+class AfterError(PrefcliError):
+    """--after N beyond the record's deals: a usage error (exit 2), as in `prefcli score`."""
+
+    kind = USAGE
+
+
 def load_game(file: str, variant: Optional[str] = None, sets: Sequence[Tuple[str, Any]] = ()) -> Loaded:
     """Load a record (scored) or a sheet; the errors name the file, line and path."""
-    from prefcli.io.loader import build_record_fast, build_sheet, load_document, schema_problems
+    from prefcli.io.documents import build_record_fast, build_sheet, load_document, schema_problems
     from prefcli.model.diagnostics import InputError
-    from prefcli.rules.presets import OptionError, resolve_rules
+    from prefcli.rules.presets import resolve_rules
     from prefcli.scoring import score
 
     doc = load_document(file)
@@ -69,18 +59,20 @@ def load_game(file: str, variant: Optional[str] = None, sets: Sequence[Tuple[str
         return Loaded(doc.name, "record", svgdraw.source_of_result(result), result=result, doc=doc)
     except InputError:
         raise
-    except OptionError as exc:
-        if not exc.path:
+    except PrefcliError as exc:
+        if exc.is_usage:
             raise
-        raise InputError([doc.problem(tuple(exc.path), exc.message)]) from None
-    except Exception as exc:  # noqa: BLE001 - located below, or re-raised
-        message = getattr(exc, "message", None)
-        if message is None:
-            raise
-        probs = schema_problems(doc, doc.kind)
-        if probs:
-            raise InputError(probs) from None
-        raise InputError([doc.problem(tuple(getattr(exc, "path", ()) or ()), message)]) from None
+        probs = schema_problems(doc, doc.kind)   # the schema's message first, when it has one
+        raise InputError(probs or [doc.place(exc)]) from None
+
+
+def check_after(loaded: Loaded, after: Optional[int]) -> None:
+    if after is None:
+        return
+    if loaded.kind == "sheet" and after:
+        raise AfterError(f"--after {after}: a score sheet has no deals to step through (draw a game record)")
+    if after > loaded.source.deals:
+        raise AfterError(f"--after {after}: the record has {loaded.source.deals} deal(s)")
 
 
 def draw(file: str, after: Optional[int] = None, style: str = "paper", variant: Optional[str] = None,
@@ -92,5 +84,5 @@ def draw(file: str, after: Optional[int] = None, style: str = "paper", variant: 
     try:
         text = svgdraw.render(loaded.source, after, style)
     except svgdraw.DrawError as exc:
-        raise InputError([loaded.doc.problem(("players",), exc.message)]) from None
+        raise InputError([loaded.doc.place(exc)]) from None
     return DrawResult(loaded, text, after)

@@ -48,6 +48,19 @@ class Report:
     problems: List[Any] = field(default_factory=list)   # rounds that could not be read
 
 
+def _placed(doc: Any, step: Any) -> Any:
+    """Run `step`; a library error it raises becomes a problem located in `doc`."""
+    from prefcli.model.diagnostics import InputError, PrefcliError
+    try:
+        return step()
+    except InputError:
+        raise
+    except PrefcliError as exc:
+        if exc.is_usage:
+            raise
+        raise InputError([doc.place(exc)]) from None
+
+
 def option_diffs(rules: Any) -> List[OptionDiff]:
     """Every option whose value differs from the preset's own (the record's or --set's house rules)."""
     from prefcli.rules.presets import resolve_rules
@@ -68,7 +81,7 @@ def game_report(file: str, variant: Optional[str] = None, sets: Sequence[Tuple[s
     loaded = load_game(file, variant, sets)
     options = SettleOptions(variant=variant, sets=tuple(sets), price=price, coin=coin)
     obj = loaded.result.record if loaded.result is not None else loaded.sheet
-    settled = settle_document(obj, options, loaded.name)
+    settled = _placed(loaded.doc, lambda: settle_document(obj, options, loaded.name))
     replays: List[Any] = []
     if loaded.result is not None:
         record = loaded.result.record
@@ -81,7 +94,7 @@ def game_report(file: str, variant: Optional[str] = None, sets: Sequence[Tuple[s
 
 def build_report(file: str, variant: Optional[str] = None, sets: Sequence[Tuple[str, Any]] = ()) -> Report:
     """A game's report, or a tournament's (a pref-tournament/1 file listing its rounds)."""
-    from prefcli.io.loader import load_document
+    from prefcli.io.documents import load_document
     from prefcli.model.diagnostics import InputError
     from prefcli.settle import TOURNAMENT_FORMAT, tournament_from_data
 
@@ -91,13 +104,7 @@ def build_report(file: str, variant: Optional[str] = None, sets: Sequence[Tuple[
     data = doc.data
     if isinstance(data, dict) and data.get("format") == TOURNAMENT_FORMAT:
         base = os.path.dirname(file) if file != "-" else ""
-        try:
-            t = tournament_from_data(data, base)
-        except Exception as exc:  # noqa: BLE001 - settle's own message, located
-            message = getattr(exc, "message", None)
-            if message is None:
-                raise
-            raise InputError([doc.problem(tuple(getattr(exc, "path", ()) or ()), message)]) from None
+        t = _placed(doc, lambda: tournament_from_data(data, base))
         if not t.inputs:
             raise InputError([doc.problem(("format",), "this tournament file lists no rounds (inputs:); "
                                           "report its folder instead, as prefcli settle does")])
@@ -108,7 +115,7 @@ def build_report(file: str, variant: Optional[str] = None, sets: Sequence[Tuple[
 
 def _folder_report(folder: str, variant: Optional[str], sets: Sequence[Tuple[str, Any]]) -> Report:
     """A folder as `prefcli settle` reads one: its pref-tournament/1 file (if any) and its rounds."""
-    from prefcli.io.loader import load_document
+    from prefcli.io.documents import load_document
     from prefcli.model.diagnostics import InputError
     from prefcli.settle import TOURNAMENT_FORMAT, Tournament, tournament_from_data
     files = sorted(os.path.join(d, f) for d, _, fs in os.walk(folder) for f in fs
@@ -119,7 +126,7 @@ def _folder_report(folder: str, variant: Optional[str], sets: Sequence[Tuple[str
         if isinstance(doc.data, dict) and doc.data.get("format") == TOURNAMENT_FORMAT:
             if t is not None:
                 raise InputError([doc.problem(("format",), "a second tournament file in the folder")])
-            t = tournament_from_data(doc.data, os.path.dirname(f))
+            t = _placed(doc, lambda: tournament_from_data(doc.data, os.path.dirname(f)))
         else:
             rounds.append(f)
     if not rounds:
@@ -136,6 +143,11 @@ def _tournament(t: Any, inputs: Sequence[str], variant: Optional[str], sets: Seq
     summary = summarize([g.settled for g in games], t)
     table = standings([(g.settled.source, g.settled.settlement.net) for g in games], t, summary.players)
     return Report(title, games, t, summary, table)
+
+
+def report_inputs(file: str, report: Report) -> List[str]:
+    """Every file the report read (the page must not be written over any of them)."""
+    return [file] + [g.name for g in report.games if g.name != file]
 
 
 def game_title(game: GameReport) -> str:

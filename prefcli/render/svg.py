@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 from xml.sax.saxutils import escape, quoteattr
 
+from prefcli.model.diagnostics import PrefcliError
 from prefcli.model.ledger import format_amount
 
 Point = Tuple[float, float]
@@ -256,13 +257,8 @@ LAYOUTS: Dict[Tuple[str, int], Layout] = {
 }
 
 
-class DrawError(ValueError):
+class DrawError(PrefcliError):
     """Nothing to draw the sheet with (no layout for this family and table size)."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-        self.path = ()
 
 
 def layout_for(family: str, players: int) -> Layout:
@@ -271,7 +267,8 @@ def layout_for(family: str, players: int) -> Layout:
     except KeyError:
         sizes = sorted(n for f, n in LAYOUTS if f == family)
         have = f" (this family has layouts for {', '.join(map(str, sizes))} players)" if sizes else ""
-        raise DrawError(f"no paper sheet layout for {players} players of the {family} family{have}") from None
+        raise DrawError(f"no paper sheet layout for {players} players of the {family} family{have}",
+                        ("players",)) from None
 
 
 # ---------------------------------------------------------------------------------------------

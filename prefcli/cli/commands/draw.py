@@ -1,4 +1,4 @@
-"""`prefcli draw FILE`: the score sheet drawn as on paper, as SVG."""
+"""`prefcli draw FILE`: the score sheet drawn as on paper, as SVG (the pipeline: prefcli.app.draw)."""
 from __future__ import annotations
 
 from typing import Optional, Sequence
@@ -28,18 +28,10 @@ def command(file: str, variant: Optional[str], sets: Sequence[str], after: Optio
     cell shows its running totals separated by dots, newest in bold; a closed pool or track is
     marked, and so is the dealer of the next deal.
     """
-    from prefcli.app.draw import AfterError, check_after, load_game
+    from prefcli.app.draw import draw
     from prefcli.cli.util import write_text
-    from prefcli.model.diagnostics import InputError
-    from prefcli.render import svg
+    from prefcli.io.output import check_not_input
 
-    loaded = load_game(file, variant, parse_sets(sets))
-    try:
-        check_after(loaded, after)
-    except AfterError as exc:
-        raise click.UsageError(exc.message) from None
-    try:
-        text = svg.render(loaded.source, after, style)
-    except svg.DrawError as exc:
-        raise InputError([loaded.doc.problem(("players",), exc.message)]) from None
-    write_text(output, text)
+    check_not_input(output, [file])
+    result = draw(file, after, style, variant, parse_sets(sets))
+    write_text(output, result.svg, [file])

@@ -24,9 +24,11 @@ def command(file: str, variant: Optional[str], sets: Sequence[str], style: str, 
     trick). A tournament adds the standings and the results per round. The page is
     self-contained: it loads nothing and works offline from a file.
     """
-    from prefcli.app.report import build_report
+    from prefcli.app.report import build_report, report_inputs
     from prefcli.cli.util import write_text
+    from prefcli.io.output import check_not_input
     from prefcli.render.html import render_report
 
+    check_not_input(output, [file])
     report = build_report(file, variant, parse_sets(sets))
-    write_text(output, render_report(report, style))
+    write_text(output, render_report(report, style), report_inputs(file, report))
