@@ -188,8 +188,65 @@ def detect(source: Source) -> List[Importer]:
 # ---------------------------------------------------------------------------------------------
 
 def fail(doc, path: Path, message: str) -> InputError:
-    """A located error for a value of the document (`doc.problem` finds its line and column)."""
-    return InputError([doc.problem(tuple(path), message, "schema")])
+    """A located error for a value of the document: its line and column in the JSON text (the
+    nearest parent's when the value is missing)."""
+    line, column = locate_json(getattr(doc, "text", "") or "", tuple(path))
+    if line is None:
+        line, column = doc.locate(tuple(path))
+    return InputError([Problem(message, tuple(path), doc.name, line or 1, column or 1, "schema")])
+
+
+def _ws(text: str, i: int) -> int:
+    n = len(text)
+    while i < n and text[i] in " \t\r\n":
+        i += 1
+    return i
+
+
+def locate_json(text: str, path: Path) -> Tuple[Optional[int], Optional[int]]:
+    """Line and column (1-based) of the value at `path` in valid JSON text, or of its nearest
+    parent. A scanner of its own, because the YAML composer that locates prefcli's own files
+    gives up on JSON that YAML does not allow (control characters, very long lines)."""
+    import json
+    dec = json.JSONDecoder()
+
+    def skip(i: int) -> int:
+        return dec.raw_decode(text, i)[1]
+
+    try:
+        i = _ws(text, 0)
+        for elem in path:
+            if i >= len(text):
+                break
+            found = None
+            if text[i] == "{":
+                j = _ws(text, i + 1)
+                while j < len(text) and text[j] != "}":
+                    key, j = dec.raw_decode(text, j)
+                    j = _ws(text, _ws(text, j) + 1)
+                    if key == elem:
+                        found = j
+                        break
+                    j = _ws(text, skip(j))
+                    if j < len(text) and text[j] == ",":
+                        j = _ws(text, j + 1)
+            elif text[i] == "[" and isinstance(elem, int):
+                j, k = _ws(text, i + 1), 0
+                while j < len(text) and text[j] != "]":
+                    if k == elem:
+                        found = j
+                        break
+                    j = _ws(text, skip(j))
+                    if j < len(text) and text[j] == ",":
+                        j = _ws(text, j + 1)
+                    k += 1
+            if found is None:
+                break
+            i = found
+    except (ValueError, IndexError, RecursionError):
+        return None, None
+    line = text.count("\n", 0, i) + 1
+    return line, i - (text.rfind("\n", 0, i) + 1) + 1
 
 
 def kind_of(value: Any) -> str:

@@ -34,7 +34,11 @@ def parse(source: Source) -> Imported:
     text = source.text
     if text is None:
         raise InputError([Problem("not UTF-8 text", (), source.name, 1, 1, "syntax")])
-    data = parse_quick_entry(text, source.name)
+    try:
+        data = parse_quick_entry(text, source.name)
+    except InputError as exc:   # a problem of the whole file is placed at its start
+        raise InputError([p if p.line is not None and p.column is not None else
+                          p.at(source.name, p.line or 1, p.column or 1) for p in exc.problems]) from None
     meta = dict(data.get("meta") or {})
     meta["source"] = source_meta("prefcli quick-entry notes", None, source.name)
     data["meta"] = meta

@@ -76,7 +76,8 @@ def _rules(r: Reader, out: Imported, pool: int) -> Tuple[Dict[str, Any], Dict[st
                 out.note(None, f"rules.{knob}", f"{mapped} whists a trick on an all-pass: used only by Rostov "
                                                 f"scoring; kept as {option}")
         else:
-            if isinstance(value, bool) != (True in table) or value not in table:
+            if (not isinstance(value, (str, bool)) or isinstance(value, bool) != (True in table)
+                    or value not in table):
                 raise r.fail(path, f"{value!r} is not one of {', '.join(_show(k) for k in table)}")
             mapped = table[value]
         current = base.get(option)
