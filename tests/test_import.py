@@ -419,7 +419,10 @@ def test_cli_strict_check_and_usage(tmp_path, capsys):
     assert main(["import", str(bad), "--check"]) == 1
     assert "deal 2: all-pass" in capsys.readouterr().err
     assert main(["import", str(HERE / "bridge-studio/preferansEn.bts")]) == 2     # several documents
-    assert main(["import", str(HERE / "bridge-studio/preferansEn.bts"), "--deal", "2"]) == 0
+    assert main(["import", str(HERE / "bridge-studio/preferansEn.bts"), "--deal", "2"]) == 2   # an end position
+    capsys.readouterr()
+    assert main(["import", str(HERE / "bridge-studio/preferansEn.bts"), "--deal", "5"]) == 0
+    assert "meta:\n  event: Bridge studio problem 5\n" in capsys.readouterr().out
     assert main(["import"]) == 2
     assert main(["import", str(HERE / ANDROID), "--from", "nope"]) == 2
     assert main(["import", str(HERE / ANDROID), "--from", "gchet"]) == 1
@@ -437,3 +440,31 @@ def test_unknown_file_gets_a_located_error(tmp_path, capsys):
     path.write_text('{"hello": 1}', encoding="utf-8")
     assert main(["import", str(path)]) == 1
     assert capsys.readouterr().err.startswith(f"{path}:1:1: not a saved file of any known program")
+
+
+def test_readme_import_examples_are_real_output(tmp_path):
+    """Every `$ prefcli import …` line of the README's import section (without a pipe) prints
+    exactly what follows it, run from a folder where its -o files can go."""
+    import re
+    import subprocess
+    import sys
+    root = Path(__file__).parent.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Importing other programs' files"):readme.index("## Exit codes")]
+    (tmp_path / "tests").symlink_to(root / "tests")
+    checked = 0
+    for block in re.findall(r"```console\n(.*?)```", section, re.S):
+        lines = block.splitlines()
+        for i, line in enumerate(lines):
+            if not line.startswith("$ prefcli import") or "|" in line:
+                continue
+            want = []
+            for nxt in lines[i + 1:]:
+                if nxt.startswith("$ "):
+                    break
+                want.append(nxt)
+            proc = subprocess.run([sys.executable, "-m", "prefcli", *line[2:].split()[1:]], cwd=str(tmp_path),
+                                  capture_output=True, text=True, timeout=120)
+            assert (proc.stderr + proc.stdout).splitlines() == want, line
+            checked += 1
+    assert checked >= 4

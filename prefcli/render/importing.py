@@ -39,7 +39,8 @@ def report_text(results: Sequence[Any]) -> str:
         for o in r.outputs:
             kinds[o.kind] = kinds.get(o.kind, 0) + 1
         docs = ", ".join(f"{n} {k}{'s' if n > 1 else ''}" for k, n in kinds.items()) or "nothing"
-        out.append(f"imported {r.file} → {docs}: {len(r.losses)} loss(es), {len(r.notes)} note(s)")
+        out.append(f"imported {r.file} → {docs}: {len(r.losses)} loss(es), "
+                   f"{len(r.notes) - len(r.losses)} other note(s)")
     return "\n".join(out) + ("\n" if out else "")
 
 

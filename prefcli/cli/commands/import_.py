@@ -23,7 +23,7 @@ import click
               help="compare the program's own totals with prefcli's rescoring; exit 1 on a difference "
                    "(writes nothing unless -o is given)")
 @click.option("--deal", "deal_no", type=click.IntRange(1, 100000), default=None, metavar="N",
-              help="of a file with several problems (Bridge studio), import only the N-th")
+              help="of a file with several problems (Bridge studio), import only problem N")
 @click.option("--list", "list_", is_flag=True, help="list the importers and exit")
 def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Optional[str], report_fmt: str,
             strict: bool, check_only: bool, deal_no: Optional[int], list_: bool) -> None:
@@ -66,12 +66,19 @@ def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Option
             failed = True
             continue
         if deal_no is not None:
-            if len(result.outputs) < 2 and deal_no != 1:
-                raise click.UsageError(f"--deal {deal_no}: {result.file} holds one document")
-            if deal_no > len(result.outputs):
-                raise click.UsageError(f"--deal {deal_no}: {result.file} holds {len(result.outputs)} problems")
-            result.outputs = [result.outputs[deal_no - 1]]
-            result.outputs[0].label = ""
+            labelled = [o for o in result.outputs if o.label == str(deal_no)]
+            if labelled:
+                chosen = labelled[0]
+            elif len(result.outputs) == 1 and deal_no == 1:
+                chosen = result.outputs[0]
+            else:
+                have = ", ".join(o.label for o in result.outputs if o.label) or "1"
+                raise click.UsageError(f"--deal {deal_no}: {result.file} has no problem {deal_no} to import "
+                                       f"(it has {have})")
+            if chosen.label:
+                result.notes = [n for n in result.notes if n.deal in (None, deal_no)]
+            chosen.label = ""
+            result.outputs = [chosen]
         results.append(result)
 
     if report_fmt == "json":

@@ -141,13 +141,17 @@ def _build(source: Source, version: Optional[str], problems: List[Dict[str, Any]
     if codepage:
         out.note(None, "comment", f"the file is not UTF-8: read as {codepage} (the program writes comments "
                                   "in the local code page)")
-    for k, fields in enumerate(problems):
-        number = k + 1
+    seen = set()
+    for fields in problems:
         deal_text, line, col = fields["deal"]
         parts = deal_text.split()
-        if len(parts) != 4 or not parts[0].isdigit():
+        if len(parts) != 4 or not parts[0].isdigit() or len(parts[0]) > 6:
             raise _Error(line, 1, "deal", "expected 'deal N <hand> <hand> <hand>'")
-        label = parts[0]
+        label = str(int(parts[0]))
+        if label in seen:
+            raise _Error(line, 6, "deal", f"a second problem {label} in the file")
+        seen.add(label)
+        number = int(label)          # notes name the problem by its number in the file
         absent = "S"
         if "absent" in fields:
             value, aline, acol = fields["absent"]
@@ -237,7 +241,7 @@ def _build(source: Source, version: Optional[str], problems: List[Dict[str, Any]
         out.note(number, "talon", f"the two cards in no hand ({' '.join(str(c) for c in rest)}) are written as the "
                                   "talon, taken and discarded again by the declarer, so the hands are the problem's")
         meta = {"event": f"Bridge studio problem {label}",
-                "source": source_meta(PROGRAM, version, source.name, problem=int(label))}
+                "source": source_meta(PROGRAM, version, source.name, problem=number)}
         out.documents.append((label, record(seated, deal, meta)))
     if not out.documents:
         raise InputError([Problem("no problem of this file is a whole deal (10 cards a hand): nothing to import",
