@@ -7,9 +7,10 @@ stderr and the documented exit codes, by type, so no command prints a traceback.
 from __future__ import annotations
 
 import sys
+from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 import click
 
@@ -28,9 +29,30 @@ def fail(message: str) -> "None":
     raise CheckFailed(message)
 
 
-def format_option(*choices: str, default: str = "table") -> Callable:
-    return click.option("-f", "--format", "fmt", type=click.Choice(list(choices)), default=default,
-                        show_default=True, help="output format")
+def format_option(report: str, *more: str, default: Optional[str] = None,
+                  help: Optional[str] = None) -> Callable:
+    """``-f/--format``, its choices taken from the renderer registry for `report`
+    (:data:`prefcli.render.REGISTRY`); aliases (``text`` for ``table``) are accepted and resolved.
+
+    (Called the old way, with the format names themselves, it still works.)
+    """
+    from prefcli import render
+    if report in render.REGISTRY:
+        names = render.choices(report)
+        first = render.formats(report)[0]
+    else:
+        names = [report, *more]
+        first = report
+        report = ""
+
+    def resolve(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[str]:
+        if value is None or not report:
+            return value
+        return render.canonical(report, value)
+
+    return click.option("-f", "--format", "fmt", type=click.Choice(names), default=default or first,
+                        show_default=True, callback=resolve,
+                        help=help or f"output format ({', '.join(n for n in names if n not in render.ALIASES)})")
 
 
 def rules_options(func: Callable) -> Callable:
@@ -58,57 +80,21 @@ def _flow_value(raw: str) -> Any:
 
 
 def expand_inputs(paths: Sequence[str]) -> List[str]:
-    """Files as given; folders → their *.yaml, *.yml, *.json files (recursively, sorted)."""
-    out: List[str] = []
-    for p in paths:
-        if p == "-":
-            out.append(p)
-            continue
-        path = Path(p)
-        if path.is_dir():
-            found = sorted(str(f) for f in path.rglob("*") if f.is_file() and f.suffix.lower() in INPUT_SUFFIXES)
-            if not found:
-                raise click.UsageError(f"{p}: no .yaml, .yml or .json files in this folder")
-            out.extend(found)
-        else:
-            out.append(p)
-    return out
+    """Files as given; folders → their *.yaml, *.yml, *.json files (:mod:`prefcli.app.inputs`)."""
+    from prefcli.app.inputs import expand_inputs as _expand
+    return _expand(paths)
 
 
 def plain(value: Any) -> Any:
     """Data with Fractions made printable (int, or "12.5" / "40/3")."""
-    from decimal import Decimal
-
-    from prefcli.model.ledger import format_amount
-
-    def conv(value: Any) -> Any:  # imports hoisted out of the walk: a big batch has 10^5 leaves
-        t = type(value)
-        if t is str or t is int or t is bool or value is None:
-            return value
-        if isinstance(value, Fraction):
-            return format_amount(value)
-        if isinstance(value, dict):
-            return {str(k): conv(v) for k, v in value.items()}
-        if isinstance(value, (list, tuple)):
-            return [conv(v) for v in value]
-        if isinstance(value, Decimal):
-            return str(value)
-        return value
-
-    return conv(value)
+    from prefcli.render.documents import plain as _plain
+    return _plain(value)
 
 
 def dump(data: Any, fmt: str) -> str:
-    """JSON or YAML text of plain data (block style YAML, keys in the given order)."""
-    data = plain(data)
-    if fmt == "json":
-        import json
-        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    if fmt == "yaml":
-        import yaml
-        dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-        return yaml.dump(data, Dumper=dumper, sort_keys=False, allow_unicode=True, default_flow_style=False)
-    raise ValueError(f"unknown format {fmt}")
+    """JSON or YAML text of plain data (the one emitter, :mod:`prefcli.render.documents`)."""
+    from prefcli.render.documents import dump as _dump
+    return _dump(data, fmt)
 
 
 def write_text(dest: Optional[str], text: str, inputs: Iterable[str] = ()) -> None:
@@ -125,6 +111,13 @@ def output_option(func: Callable) -> Callable:
     return click.option("-o", "--output", default="-", metavar="PATH",
                         help="write here instead of stdout (- for stdout); the extension "
                              "(.json, .yaml, .csv, .txt) picks the format")(func)
+
+
+def report_format(report: str, fmt: Optional[str], output: Optional[str]) -> str:
+    """The format of `report` to write: -f, else -o's extension, else the registry's default."""
+    from prefcli import render
+    names = render.formats(report)
+    return pick_format(fmt, output, names, names[0])
 
 
 def pick_format(fmt: Optional[str], output: Optional[str], choices: Sequence[str], default: str,
@@ -161,3 +154,45 @@ def progress_enabled() -> bool:
         return sys.stderr.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+class Progress:
+    """A one-line progress bar on stderr, drawn only when stderr is a terminal; a callback
+    ``(done, total)`` for the library's batch functions."""
+
+    def __init__(self, label: str, enabled: Optional[bool] = None) -> None:
+        self.label = label
+        self.enabled = progress_enabled() if enabled is None else enabled
+        self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled or total < 2:
+            return
+        width = 30
+        filled = width * done // total
+        sys.stderr.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * (len(self.label) + 50) + "\r")
+            sys.stderr.flush()
+            self.shown = False
+
+
+@contextmanager
+def progress_bar(label: str) -> Iterator[Progress]:
+    """``with progress_bar("settling") as bar: app_function(..., progress=bar)``."""
+    bar = Progress(label)
+    try:
+        yield bar
+    finally:
+        bar.close()
+
+
+#: The heading of the examples every command's --help ends with.
+EXAMPLES_HEADER = "\b\nExamples:"
+
+quiet_option = click.option("-q", "--quiet", is_flag=True,
+                            help="print nothing but problems (and the output asked for)")

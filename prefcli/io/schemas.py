@@ -10,7 +10,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Dict
 
-KINDS = ("record", "sheet", "stats")
+#: Input documents prefcli reads, then the reports it writes; each has schemas/KIND.schema.json.
+KINDS = ("record", "sheet", "validation", "stats")
 
 
 def schema_text(kind: str) -> str:

@@ -6,11 +6,23 @@ import click
 from prefcli.cli.util import output_option
 
 
-@click.command("schema")
-@click.argument("kind", type=click.Choice(["record", "sheet", "stats"]))
+from prefcli.cli.util import EXAMPLES_HEADER
+from prefcli.io.schemas import KINDS
+
+
+@click.command("schema", epilog=EXAMPLES_HEADER + """
+  prefcli schema record > record.schema.json
+  prefcli schema validation | jq .properties.files
+""")
+@click.argument("kind", type=click.Choice(list(KINDS)))
 @output_option
 def command(kind: str, output: str) -> None:
-    """Print the JSON Schema (Draft 2020-12) of records, sheets or statistics (pref-stats/1)."""
+    """Print the JSON Schema (Draft 2020-12) of a document prefcli reads or writes.
+
+    record, sheet and tournament are inputs; the others are the reports of the commands
+    (validation: validate -f json; replay: replay -f json; settlement: settle -f json;
+    stats: stats -f json).
+    """
     from prefcli.cli.util import pick_format, write_text
     from prefcli.io.schemas import schema_text
     pick_format(None, output, ("json",), "json")      # -o schema.yaml is refused, not mislabelled

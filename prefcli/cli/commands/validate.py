@@ -1,75 +1,43 @@
-"""`prefcli validate`: build a checker, run it, let a reporter render the results."""
+"""`prefcli validate`: options → :func:`prefcli.app.check.check` → a renderer."""
 from __future__ import annotations
 
-from typing import Any, Dict, List
+from typing import List
 
 import click
 
-from prefcli.cli.util import CheckFailed, expand_inputs
+from prefcli.cli.util import (CheckFailed, EXAMPLES_HEADER, format_option, output_option,
+                              print_problems, progress_bar, quiet_option, report_format, write_text)
 
 
-def check_paths(paths: List[str]) -> List[Dict[str, Any]]:
-    """One result per input: file, kind, valid, problems (located)."""
-    from prefcli.model.diagnostics import InputError
-    from prefcli.io.documents import load_document
-    from prefcli.rules.checks import check_document
-
-    results = []
-    for path in expand_inputs(paths):
-        try:
-            doc = load_document(path)
-        except InputError as exc:
-            results.append({"file": exc.problems[0].file or path, "kind": None, "valid": False,
-                            "problems": exc.problems})
-            continue
-        problems = check_document(doc)
-        deals = doc.data.get("deals") if isinstance(doc.data, dict) else None
-        results.append({"file": doc.name, "kind": doc.kind, "valid": not problems, "problems": problems,
-                        "deals": len(deals) if isinstance(deals, list) else None})
-    return results
-
-
-def _text_report(results: List[Dict[str, Any]], quiet: bool) -> None:
-    bad = 0
-    for r in results:
-        for p in r["problems"]:
-            click.echo(p.text(), err=True)
-        if r["valid"]:
-            if not quiet:
-                what = r["kind"] or "document"
-                extra = f", {r['deals']} deals" if r.get("deals") is not None else ""
-                click.echo(f"ok: {r['file']} ({what}{extra})")
-        else:
-            bad += 1
-    if not quiet and len(results) > 1:
-        click.echo(f"{len(results) - bad} valid, {bad} invalid", err=bad > 0)
-
-
-def _json_report(results: List[Dict[str, Any]]) -> None:
-    import json
-    out = {
-        "valid": all(r["valid"] for r in results),
-        "files": [{"file": r["file"], "kind": r["kind"], "valid": r["valid"],
-                   "problems": [p.as_dict() for p in r["problems"]]} for r in results],
-    }
-    click.echo(json.dumps(out, ensure_ascii=False, indent=2))
-
-
-@click.command("validate")
+@click.command("validate", epilog=EXAMPLES_HEADER + """
+  prefcli validate examples/
+  prefcli validate game.yaml -f json | jq .valid
+  cat game.yaml | prefcli validate -
+""")
 @click.argument("inputs", nargs=-1, required=True, metavar="FILE... | DIR | -")
-@click.option("-f", "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="text: problems as file:line:col: path: message on stderr; json: one report on stdout")
-@click.option("-q", "--quiet", is_flag=True, help="print only the problems, nothing for valid files")
-def command(inputs: List[str], fmt: str, quiet: bool) -> None:
-    """Check records and sheets: the JSON Schema, then the rules of the game.
+@format_option("check", help="table: ok lines on stdout, problems as file:line:col: path: message "
+                             "on stderr; json/yaml: one pref-validation/1 report on stdout")
+@quiet_option
+@output_option
+def command(inputs: List[str], fmt: str, quiet: bool, output: str) -> None:
+    """Check records, sheets and tournament files: the JSON Schema, then the rules of the game.
 
     Every problem of a file is reported, each with its place. Exit status 0 when everything is
     valid, 1 when something is not, 2 for a usage error.
     """
-    results = check_paths(list(inputs))
-    if fmt == "json":
-        _json_report(results)
+    from prefcli import render
+    from prefcli.app.check import check
+    from prefcli.render.check import summary_line
+
+    fmt = report_format("check", fmt, output)
+    with progress_bar("checking") as bar:
+        report = check(list(inputs), progress=bar)
+    if fmt == "table":
+        print_problems(report.problems)
+        write_text(output, render.render("check", fmt, report, quiet=quiet), inputs)
+        if not quiet and len(report.files) > 1 and not report.valid:
+            click.echo(summary_line(report), err=True)
     else:
-        _text_report(results, quiet)
-    if not all(r["valid"] for r in results):
+        write_text(output, render.render("check", fmt, report), inputs)
+    if not report.valid:
         raise CheckFailed("invalid input")
