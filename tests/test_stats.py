@@ -307,3 +307,28 @@ def test_merge_command_settle_and_stats(tmp_path):
     assert code == 1 and "cannot merge" in err
     code, _, err = run_cli(["merge", files[0]])
     assert code == 1 and "pref-stats/1" in err
+
+
+@pytest.mark.parametrize("command", ["prefcli stats examples/season-2019/ --rating elo",
+                                     "prefcli rating examples/season-2019/ -m places"])
+def test_readme_shows_the_real_output(command):
+    import re
+    readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"\$ " + re.escape(command) + r"\n(.*?)```", readme, re.S)
+    assert block, command
+    code, out, err = run_cli(command.split()[1:])
+    assert code == 0, err
+    assert out == block.group(1)
+
+
+def test_summary_with_a_tournament(tmp_path):
+    t = str(EXAMPLES / "tournament")
+    code, out, err = run_cli(["settle", t, "--summary"])
+    assert code == 2 and "--tournament FILE" in err
+    code, out, err = run_cli(["settle", t, "--summary", "--tournament", t + "/tournament.yaml", "-f", "json"])
+    assert code == 0, err
+    assert "standings" in err                      # a note: --summary gives no standings
+    code, full, _ = run_cli(["settle", t, "-f", "json"])
+    assert json.loads(out)["money"] == json.loads(full)["money"]
+    code, out, err = run_cli(["settle", t, "--summary", "--standings"])
+    assert code == 2

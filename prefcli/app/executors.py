@@ -7,7 +7,8 @@ window of results at a time (flat memory), and every executor gives the same res
 
 * ``local`` (``--jobs N``): N = 1 runs in this process; N > 1 forks N worker processes.
 * ``dask`` / ``dask:ADDRESS`` (``pip install "prefcli[dask]"``): a ``distributed`` cluster; with
-  no address a local cluster of ``--jobs`` worker processes (at least 2) is started and stopped.
+  no address a local cluster of ``--jobs`` worker processes (at least 2, forked where the system
+  can, listening on 127.0.0.1 only) is started and stopped.
 
 Items are sent in chunks (a few inputs a task) to keep the per-task overhead small.
 """
@@ -102,9 +103,17 @@ class DaskExecutor(Executor):
         elif address:
             self._client = distributed.Client(address, timeout="30s")
         else:
-            self._cluster = distributed.LocalCluster(n_workers=max(2, workers), threads_per_worker=1,
-                                                     processes=True, host="127.0.0.1",
-                                                     dashboard_address=None, silence_logs=40)
+            import multiprocessing
+
+            import dask
+            # Forked workers start in a fifth of a second with prefcli already imported; spawned
+            # ones take seconds (a fresh interpreter each, importing everything again).
+            method = "fork" if "fork" in multiprocessing.get_all_start_methods() else \
+                dask.config.get("distributed.worker.multiprocessing-method")
+            with dask.config.set({"distributed.worker.multiprocessing-method": method}):
+                self._cluster = distributed.LocalCluster(n_workers=max(2, workers), threads_per_worker=1,
+                                                         processes=True, host="127.0.0.1",
+                                                         dashboard_address=None, silence_logs=40)
             self._client = distributed.Client(self._cluster)
         info = self._client.scheduler_info()
         self.workers = max(1, len(info.get("workers", {})))

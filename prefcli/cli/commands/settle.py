@@ -158,10 +158,11 @@ def command(inputs: Tuple[str, ...], price: Optional[str], coin: Optional[str], 
         overrides["floor"] = _number_option(floor, "--floor")
 
     if summary_only:
-        if overrides or standings or tournament is not None or strict:
-            raise click.UsageError("--summary gives totals only: no standings, tournament or --strict")
+        if overrides or standings or strict:
+            raise click.UsageError("--summary gives totals only: no standings (--band, --cap, --floor, "
+                                   "--losses, --standings) and no --strict")
         from prefcli.cli.commands.settle_summary import run_summary
-        return run_summary(sources, options, jobs, executor, fmt, output, read)
+        return run_summary(sources, options, jobs, executor, fmt, output, read, tournament)
     bar = _Progress(progress_enabled())
     try:
         if executor is not None:

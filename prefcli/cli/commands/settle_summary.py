@@ -30,8 +30,21 @@ def collect(sources: Sequence[str], options: Any, jobs: int, spec: Optional[str]
     return out
 
 
+def _check_tournaments(found: Sequence[Any], given: Any, options: Any) -> None:
+    """A tournament file among the inputs: its price or coin must already be in force (the
+    totals are folded as the inputs are settled, so nothing can be priced again afterwards)."""
+    if given is None and len(found) > 1:
+        raise click.UsageError("more than one tournament file among the inputs; choose one with --tournament")
+    for t in found:
+        if (t.price is not None and options.price != t.price) or (t.coin is not None and options.coin != t.coin):
+            raise click.UsageError("--summary: the tournament file among the inputs sets a price or coin; "
+                                   "give it with --tournament FILE (or --price/--coin)")
+    if any(t.active for t in list(found) + ([given] if given is not None else [])):
+        click.echo("prefcli: note: --summary gives totals only; run settle without it for the standings", err=True)
+
+
 def run_summary(sources: Sequence[str], options: Any, jobs: int, spec: Optional[str], fmt: str,
-                output: str, read: Sequence[str]) -> None:
+                output: str, read: Sequence[str], tournament: Any = None) -> None:
     import json
 
     from prefcli.app.batch import settle_totals
@@ -41,8 +54,7 @@ def run_summary(sources: Sequence[str], options: Any, jobs: int, spec: Optional[
     from prefcli.settle.totals import totals_data
     with _executor(spec, jobs) as ex:
         batch = settle_totals(sources, options, ex)
-    if batch.tournaments:
-        raise click.UsageError("--summary gives totals only: leave the tournament file out of the inputs")
+    _check_tournaments(batch.tournaments, tournament, options)
     print_problems(batch.problems)
     if batch.totals.inputs == 0:
         raise CheckFailed("no input could be settled") if batch.failed else click.UsageError(
