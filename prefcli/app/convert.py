@@ -51,6 +51,9 @@ class Conversion:
     items: List[ReportItem] = field(default_factory=list)
     source: str = ""
     target: str = ""
+    #: what makes the result invalid or unscorable under the target (also among `items`, as
+    #: losses): a record prefcli would refuse to read back, so the CLI writes nothing
+    invalid: List[ReportItem] = field(default_factory=list)
 
     @property
     def losses(self) -> List[ReportItem]:
@@ -415,11 +418,11 @@ def convert_record(record: Record, target: str, sets: Sequence[Tuple[str, Any]] 
                                 False))
     new_record = dataclasses.replace(record, rules=new_rules, deals=tuple(deals))
     all_items = items + mapper.items
-    if check:
-        all_items += _check_result(new_record)
+    invalid = _check_result(new_record) if check else []
+    all_items += invalid
     return Conversion(new_record, record_to_data(new_record), all_items,
                       source=source_rules.variant if source_rules is not None else str(record.rules.get("variant")),
-                      target=target_rules.variant)
+                      target=target_rules.variant, invalid=invalid)
 
 
 def convert(record: Record, target: str, sets: Sequence[Tuple[str, Any]] = ()) -> Tuple[Dict[str, Any], List[ReportItem]]:

@@ -18,7 +18,10 @@ import json
 import re
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+
+from prefcli.model.diagnostics import PrefcliError
 
 from prefcli.model.cards import Call, Card, Contract, format_cards
 from prefcli.model.records import (RECORD_FORMAT, SHEET_FORMAT, Adjust, Deal, LogEntry, Penalty, Record, Sheet,
@@ -37,17 +40,66 @@ DEAL_KEYS = ("dealer", "hands", "talon", "auction", "bid", "discard", "contract"
              "tricks", "penalties", "note")
 
 
-def amount(value: Any) -> Any:
-    """An exact amount as an int when whole, else "12.5" (terminating) or "40/3"."""
+class UnwritableValue(PrefcliError):
+    """A value the format cannot hold exactly (an amount beyond the schema's bounds): convert
+    refuses (exit 1) rather than write a document prefcli would not read back."""
+
+    kind = "schema"
+
+
+@lru_cache(maxsize=None)
+def _amount_bounds() -> Tuple[int, "re.Pattern[str]"]:
+    """The schema's own bounds of an amount: the largest integer, and the pattern of a string
+    amount (read from schemas/, so writer and schema cannot drift apart)."""
+    from prefcli.io.schemas import schema
+
+    branches = schema("record")["$defs"]["amount"]["anyOf"]
+    int_max = next(int(b["maximum"]) for b in branches if b.get("type") == "integer")
+    pattern = re.compile(next(b["pattern"] for b in branches if b.get("type") == "string"))
+    return int_max, pattern
+
+
+def amount(value: Any, path: Sequence[Any] = ()) -> Any:
+    """An exact amount as an int when whole, else "12.5" (terminating) or "40/3", always within
+    the schema's bounds: a whole number beyond the integer limit is written as a string, and an
+    amount that fits neither form exactly (1E-300, 13 decimals) is an UnwritableValue."""
     from prefcli.model.ledger import format_amount
 
     if isinstance(value, bool):
         return value
-    if isinstance(value, (int, Fraction)):
-        return format_amount(Fraction(value))
     if isinstance(value, Decimal):
-        return format_amount(Fraction(value)) if value.is_finite() else str(value)
-    return value
+        if not value.is_finite():
+            return str(value)
+        value = Fraction(value)
+    if not isinstance(value, (int, Fraction)):
+        return value
+    value = Fraction(value)
+    int_max, pattern = _amount_bounds()
+    if value.denominator == 1 and -int_max <= value.numerator <= int_max:
+        return int(value.numerator)
+    if value.denominator == 1 and len(str(abs(value.numerator))) <= 15:
+        text = str(value.numerator)       # 15 digits at most: never a huge string to match
+    else:
+        text = str(format_amount(value)) if value.denominator < 10 ** 15 else ""
+    if text and pattern.match(text):
+        return text
+    fraction = f"{value.numerator}/{value.denominator}"
+    if len(fraction) <= 30 and pattern.match(fraction):
+        return fraction
+    shown = _short_number(value)
+    raise UnwritableValue(f"the amount {shown} cannot be written exactly within the format's bounds "
+                          "(an integer up to ±1000000000, or at most 12 digits before and after the "
+                          "point, or a fraction of two 12-digit numbers)", tuple(path))
+
+
+def _short_number(value: Fraction) -> str:
+    """A readable form of any amount, however many digits it has (1E-300, 123456…/7)."""
+    try:
+        d = Decimal(value.numerator) / Decimal(value.denominator)
+    except ArithmeticError:
+        return f"{value.numerator}/{value.denominator}"
+    text = format(d, "f")
+    return text if len(text) <= DECIMAL_WIDTH else format(d, ".6g")
 
 
 def _plain(value: Any) -> Any:
@@ -57,7 +109,8 @@ def _plain(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
     if isinstance(value, Fraction):
-        return amount(value)
+        from prefcli.model.ledger import format_amount
+        return format_amount(value) if value.denominator < 10 ** 15 else f"{value.numerator}/{value.denominator}"
     if isinstance(value, (_dt.date, _dt.datetime, _dt.time)):
         return value.isoformat()
     if isinstance(value, (Card, Contract, Call)):
@@ -112,20 +165,20 @@ def _pairs(items: Optional[Sequence[Tuple[str, Any]]], conv=lambda v: v) -> Dict
     return {name: conv(v) for name, v in (items or ())}
 
 
-def penalty_to_data(p: Penalty) -> Dict[str, Any]:
+def penalty_to_data(p: Penalty, path: Tuple[Any, ...] = ()) -> Dict[str, Any]:
     out: Dict[str, Any] = {"player": p.player}
     if p.mountain:
-        out["mountain"] = amount(p.mountain)
+        out["mountain"] = amount(p.mountain, path + ("mountain",))
     if p.pool:
-        out["pool"] = amount(p.pool)
+        out["pool"] = amount(p.pool, path + ("pool",))
     if p.whists_on is not None or p.whists:
-        out["whists"] = {"on": p.whists_on, "amount": amount(p.whists)}
+        out["whists"] = {"on": p.whists_on, "amount": amount(p.whists, path + ("whists", "amount"))}
     if p.reason is not None:
         out["reason"] = _plain(p.reason)
     return out
 
 
-def deal_to_data(deal: Deal) -> Dict[str, Any]:
+def deal_to_data(deal: Deal, path: Tuple[Any, ...] = ()) -> Dict[str, Any]:
     """One deal in canonical key order; only the fields it carries."""
     d: Dict[str, Any] = {}
     if deal.dealer is not None:
@@ -166,34 +219,36 @@ def deal_to_data(deal: Deal) -> Dict[str, Any]:
     if deal.tricks is not None:
         d["tricks"] = _pairs(deal.tricks)
     if deal.penalties:
-        d["penalties"] = [penalty_to_data(p) for p in deal.penalties]
+        d["penalties"] = [penalty_to_data(p, path + ("penalties", i)) for i, p in enumerate(deal.penalties)]
     if deal.note is not None:
         d["note"] = deal.note
     return d
 
 
-def adjust_to_data(adj: Adjust) -> Dict[str, Any]:
+def adjust_to_data(adj: Adjust, path: Tuple[Any, ...] = ()) -> Dict[str, Any]:
     inner: Dict[str, Any] = {}
+    here = path + ("adjust",)
     if adj.pool:
-        inner["pool"] = _pairs(adj.pool, amount)
+        inner["pool"] = {name: amount(v, here + ("pool", name)) for name, v in adj.pool}
     if adj.mountain:
-        inner["mountain"] = _pairs(adj.mountain, amount)
+        inner["mountain"] = {name: amount(v, here + ("mountain", name)) for name, v in adj.mountain}
     if adj.whists:
         rows: Dict[str, Dict[str, Any]] = {}
         for writer, on, amt in adj.whists:
-            rows.setdefault(writer, {})[on] = amount(amt)
+            rows.setdefault(writer, {})[on] = amount(amt, here + ("whists", writer, on))
         inner["whists"] = rows
     if adj.note is not None:
         inner["note"] = adj.note
     return {"adjust": inner}
 
 
-def sheet_data_to_data(sheet: SheetData, players: Sequence[str]) -> Dict[str, Any]:
+def sheet_data_to_data(sheet: SheetData, players: Sequence[str], path: Tuple[Any, ...] = ()) -> Dict[str, Any]:
     """pool, mountain (every player) and whists (rows without their zero entries)."""
     order = list(players) + [p for p in sheet.pool if p not in players]
     out: Dict[str, Any] = {
-        "pool": {p: amount(sheet.pool.get(p, 0)) for p in order if p in sheet.pool or p in players},
-        "mountain": {p: amount(sheet.mountain.get(p, 0)) for p in order
+        "pool": {p: amount(sheet.pool.get(p, 0), path + ("pool", p)) for p in order
+                 if p in sheet.pool or p in players},
+        "mountain": {p: amount(sheet.mountain.get(p, 0), path + ("mountain", p)) for p in order
                      if p in sheet.mountain or p in players},
     }
     whists: Dict[str, Dict[str, Any]] = {}
@@ -201,7 +256,7 @@ def sheet_data_to_data(sheet: SheetData, players: Sequence[str]) -> Dict[str, An
     for w in writers:
         row = sheet.whists.get(w) or {}
         ons = [q for q in players if q in row] + [q for q in row if q not in players]
-        kept = {q: amount(row[q]) for q in ons if row[q] != 0}
+        kept = {q: amount(row[q], path + ("whists", w, q)) for q in ons if row[q] != 0}
         if kept:
             whists[w] = kept
     out["whists"] = whists
@@ -218,8 +273,9 @@ def record_to_data(record: Record) -> Dict[str, Any]:
     if record.first_dealer is not None:
         out["first_dealer"] = record.first_dealer
     if record.start is not None:
-        out["start"] = sheet_data_to_data(record.start, record.players)
-    out["deals"] = [deal_to_data(e) if isinstance(e, Deal) else adjust_to_data(e) for e in record.deals]
+        out["start"] = sheet_data_to_data(record.start, record.players, ("start",))
+    out["deals"] = [deal_to_data(e, ("deals", i)) if isinstance(e, Deal) else adjust_to_data(e, ("deals", i))
+                    for i, e in enumerate(record.deals)]
     if record.end is not None:
         out["end"] = _plain(record.end)
     return out
@@ -362,6 +418,25 @@ def _mark(value: Any, indent: int = 0, column: int = 0, block: bool = True) -> A
     return value
 
 
+#: a decimal is written out in full up to this many characters, else in exponent form
+DECIMAL_WIDTH = 40
+
+
+def decimal_text(value: Decimal) -> str:
+    """A finite decimal as YAML 1.1, YAML 1.2 and JSON all read it: `12.5`, `3.0`, and `1.0E-300`
+    rather than 300 digits (what prefcli writes, prefcli reads: the same digits and exponent)."""
+    text = format(value, "f")
+    if len(text) > DECIMAL_WIDTH:
+        sign, digits, exponent = value.as_tuple()
+        mantissa = "".join(str(d) for d in digits) or "0"
+        exp = int(exponent) + len(mantissa) - 1
+        head, tail = mantissa[0], mantissa[1:].rstrip("0") or "0"
+        return f"{'-' if sign else ''}{head}.{tail}E{'+' if exp >= 0 else '-'}{abs(exp)}"
+    if "." not in text:  # keep it a float for YAML 1.1 readers, exact for the loader
+        text += ".0"
+    return text
+
+
 _DUMPER = None
 
 
@@ -391,12 +466,7 @@ def _dumper():
     def rep_decimal(dumper, data: Decimal):
         if not data.is_finite():
             return dumper.represent_scalar("tag:yaml.org,2002:str", str(data), style="'")
-        text = str(data)
-        if "E" in text or "e" in text:
-            text = format(data, "f")
-        if "." not in text:  # keep it a float for YAML 1.1 readers, exact for the loader
-            text += ".0"
-        return dumper.represent_scalar("tag:yaml.org,2002:float", text)
+        return dumper.represent_scalar("tag:yaml.org,2002:float", decimal_text(data))
 
     def rep_fraction(dumper, data: Fraction):
         out = amount(data)
@@ -455,10 +525,7 @@ def _json_scalar(value: Any) -> str:
     if isinstance(value, Decimal):
         if not value.is_finite():
             return json.dumps(str(value))
-        text = str(value)
-        if "E" in text or "e" in text:
-            text = format(value, "f")
-        return text
+        return decimal_text(value)
     if isinstance(value, float):
         return json.dumps(value)
     if isinstance(value, (_dt.date, _dt.datetime)):

@@ -170,28 +170,36 @@ def command(source: str, output: Optional[str], to: Optional[str], in_place: boo
         problems = check_document(doc)
         if problems:
             raise InputError(problems)
-        if doc.kind == "sheet":
-            if variant or set_pairs:
-                raise click.UsageError("--variant and --set convert records; a sheet is converted only "
-                                       "between JSON and YAML")
-            data = sheet_to_data(build_sheet(doc))
-        else:
-            record = build_record(doc)
-            if variant or set_pairs:
-                from prefcli.app.convert import convert_record
-                target = variant or record.variant or "sochi"
-                try:
-                    conv = convert_record(record, target, set_pairs)
-                except OptionError as exc:
-                    if exc.path and not exc.is_usage:
-                        raise InputError([doc.place(exc)]) from None
-                    raise
-                data = conv.data
+        from prefcli.io.writer import UnwritableValue
+        try:
+            if doc.kind == "sheet":
+                if variant or set_pairs:
+                    raise click.UsageError("--variant and --set convert records; a sheet is converted only "
+                                           "between JSON and YAML")
+                data = sheet_to_data(build_sheet(doc))
             else:
-                data = record_to_data(record)
+                record = build_record(doc)
+                if variant or set_pairs:
+                    from prefcli.app.convert import convert_record
+                    target = variant or record.variant or "sochi"
+                    try:
+                        conv = convert_record(record, target, set_pairs)
+                    except OptionError as exc:
+                        if exc.path and not exc.is_usage:
+                            raise InputError([doc.place(exc)]) from None
+                        raise
+                    data = conv.data
+                else:
+                    data = record_to_data(record)
+        except UnwritableValue as exc:      # e.g. 1E-300: refused, located in the input
+            raise InputError([doc.place(exc)]) from None
 
     if conv is not None:
         _report(conv, report_fmt)
+        if conv.invalid:      # what prefcli writes, prefcli reads: never an invalid record
+            click.echo(f"prefcli: nothing written: the record converted to {conv.target} would not be "
+                       f"valid ({len(conv.invalid)} problem(s) 'under the target' above)", err=True)
+            raise CheckFailed("invalid result")
         if strict and conv.losses:
             click.echo(f"prefcli: --strict: {len(conv.losses)} loss(es); nothing written", err=True)
             raise CheckFailed("losses")
