@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import SHARED
 from prefcli.app.importing import Source, import_source, validate_output
 from prefcli.cli.main import main
 from prefcli.io.importers import detect, importers, registry
@@ -468,3 +469,93 @@ def test_readme_import_examples_are_real_output(tmp_path):
             assert (proc.stderr + proc.stdout).splitlines() == want, line
             checked += 1
     assert checked >= 4
+
+
+# --- the sheet's running log, read back by every command ----------------------------------------
+
+def test_sheet_log_round_trips_and_other_commands_read_it(tmp_path, capsys):
+    sheet = tmp_path / "save.yaml"
+    assert main(["import", str(HERE / GCHET), "-o", str(sheet)]) == 0
+    again = tmp_path / "again.yaml"
+    assert main(["convert", str(sheet), "-o", str(again)]) == 0
+    assert again.read_text(encoding="utf-8") == sheet.read_text(encoding="utf-8")   # canonical: unchanged
+    as_json = tmp_path / "save.json"
+    assert main(["convert", str(sheet), "-o", str(as_json)]) == 0
+    assert json.loads(as_json.read_text(encoding="utf-8"))["log"][0] == {
+        "deal": 1, "area": "pool", "player": "Аня", "value": 2, "note": "6♠ Аня"}
+    capsys.readouterr()
+    assert main(["settle", str(sheet), "-f", "json"]) == 0
+    assert main(["validate", str(sheet), str(as_json)]) == 0
+
+
+def test_a_bad_log_entry_is_a_located_validate_error(tmp_path, capsys):
+    path = tmp_path / "s.yaml"
+    path.write_text("format: pref-sheet/1\nplayers: [A, B, C]\npool: {A: 2}\nmountain: {}\nwhists: {}\n"
+                    "log:\n  - {area: pool, player: A, value: 2}\n  - {area: hens, player: Z, value: x}\n",
+                    encoding="utf-8")
+    assert main(["validate", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}:8:12: log[1].area: 'hens' is not one of" in err and "log[1].value" in err
+    path.write_text("format: pref-sheet/1\nplayers: [A, B, C]\npool: {}\nmountain: {}\nwhists: {}\n"
+                    "log:\n  - {area: whists, player: B, value: 4}\n  - {area: pool, player: Z, value: 1}\n",
+                    encoding="utf-8")
+    assert main(["validate", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}:7:5: log[0].on: a whists write names who it is written on" in err
+    assert f"{path}:8:26: log[1].player: 'Z' is not seated" in err
+
+
+@pytest.mark.skipif(not (SHARED / "samples").is_dir(), reason="../shared is not beside the checkout")
+def test_the_copies_are_the_shared_samples():
+    shared = SHARED / "samples"
+    pairs = {"rostiktc2": "rostiktc2-preferans-score/reconstructed", "prefandroid": "prefandroid/reconstructed",
+             "mathfewmatthews": "mathfewmatthews-preferans-score/reconstructed",
+             "bridge-studio": "slovesnov-bridge-studio", "preferanser": "unisay-preferanser"}
+    for name, folder in pairs.items():
+        for rel in SAMPLES[name]:
+            assert (HERE / rel).read_bytes() == (shared / folder / Path(rel).name).read_bytes(), rel
+
+
+# --- located errors, one per importer ----------------------------------------------------------
+
+def _damaged(rel: str, old: str, new: str) -> Source:
+    text = (HERE / rel).read_bytes().decode("utf-8" if not rel.endswith("Ru.bts") else "cp1251")
+    assert old in text
+    return Source("f" + Path(rel).suffix, text.replace(old, new, 1).encode("utf-8"))
+
+
+@pytest.mark.parametrize("name,rel,old,new,where,message", [
+    ("rostiktc2", SAMPLES["rostiktc2"][0], '"suit":"picche"', '"suit":"spade"', "1:", "events[0].suit: 'spade' is not one of"),
+    ("prefandroid", ANDROID, '"contract":6', '"contract":11', "1:", "gameLog[0].contract: 11 is out of range"),
+    ("mathfewmatthews", MATH, '"pool": [2, 0, 0]', '"pool": [2, 0]', "15:13", "state.pool: 2 values for 3 players"),
+    ("gchet", GCHET, '"target":10', '"target":"ten"', "1:", "data.state.target: expected a whole number"),
+    ("preferanser", "preferanser/1.json", '"SPADE_ACE"', '"SPADE_1"', "15:9", "eastCards[0]: 'SPADE_1' is not a card"),
+    ("bridge-studio", "bridge-studio/preferansEn.bts", "contract 7C", "contract 11C", "19:10", "contract: '11C' is not a contract"),
+])
+def test_each_importer_locates_a_bad_value(name, rel, old, new, where, message):
+    src = _damaged(rel, old, new)
+    with pytest.raises(InputError) as err:
+        import_source(src, name)
+    text = err.value.problems[0].text()
+    assert text.startswith(f"{src.name}:{where}") and message in text, text
+
+
+def test_prefandroid_four_players_passed_game_and_all_pass_dealer():
+    def four(d):
+        d["scores"].append({"name": "Игрок 4", "gora": 0, "pulya": 0, "visty": {}, "score": 0.0})
+        d["gameLog"] = [
+            {"gameType": "Normal", "dealer": 3, "contractor": 0, "contract": 7, "taken": {"0": 7, "1": 2, "2": 1},
+             "visters": [], "multiplier": 1, "halfWithDealer": False, "customScore": None},
+            {"gameType": "Raspasy", "dealer": 0, "contractor": 0, "contract": 0,
+             "taken": {"1": 3, "2": 4, "3": 3}, "visters": [], "multiplier": 1, "halfWithDealer": False},
+            {"gameType": "Miser", "dealer": 1, "contractor": 2, "contract": 0, "taken": {"0": 5, "2": 0, "3": 5},
+             "visters": [], "multiplier": 1, "halfWithDealer": True}]
+        d["log"] = []
+    r = import_source(Source("p.json", _android(four)))
+    deals = r.outputs[0].data["deals"]
+    assert deals[0] == {"dealer": "Игрок 4", "contract": "7H", "declarer": "Игрок 1",
+                        "whist": {"Игрок 2": "pass", "Игрок 3": "pass"}}
+    assert [n.deal for n in notes_of(r, "taken", loss=True)] == [1]
+    assert deals[1]["tricks"] == {"Игрок 2": 3, "Игрок 3": 4, "Игрок 4": 3}
+    assert deals[2]["partner"] == "Игрок 2" and deals[2]["contract"] == "misere"
+    assert r.problems == []

@@ -172,8 +172,10 @@ def parse(source: Source) -> Imported:
             continue
         if kind == "Raspasy":
             deal["contract"] = "all-pass"
-            deal["tricks"] = {p: taken.get(p, 0) for p in active if p in taken or n == 3} | \
-                ({dealer: taken[dealer]} if dealer in taken and dealer not in active else {})
+            tricks = {p: taken.get(p, 0) for p in active}
+            if dealer not in active and taken.get(dealer):
+                tricks[dealer] = taken[dealer]       # the 4-player dealer's talon tricks
+            deal["tricks"] = tricks
         else:
             declarer = seat(path + ("contractor",))
             if declarer not in active:
@@ -204,6 +206,9 @@ def parse(source: Source) -> Imported:
             played = bool(whisting) or kind == "Miser"
             if played:
                 deal["tricks"] = {p: taken.get(p, 0) for p in active}
+            elif any(taken.values()):
+                out.note(number, "taken", "both defenders passed, so the game counts as made without play: the "
+                                          "trick counts in the file are not carried", loss=True)
         deals.append(deal)
     if unknown_suit:
         from prefcli.rules.presets import resolve_rules
