@@ -405,6 +405,7 @@ def test_cli_writes_one_document_and_reports_on_stderr(tmp_path, capsys):
     assert main(["import", str(HERE / ANDROID), "--report", "json", "-f", "json"]) == 0
     cap = capsys.readouterr()
     report = json.loads(cap.err)
+    assert report["format"] == "pref-import-report/1"
     assert report["imports"][0]["from"] == "prefandroid" and report["imports"][0]["check"]["agree"] is True
     assert json.loads(cap.out)["players"][0] == "Игрок 1"
 
@@ -559,3 +560,21 @@ def test_prefandroid_four_players_passed_game_and_all_pass_dealer():
     assert deals[1]["tricks"] == {"Игрок 2": 3, "Игрок 3": 4, "Игрок 4": 3}
     assert deals[2]["partner"] == "Игрок 2" and deals[2]["contract"] == "misere"
     assert r.problems == []
+
+
+def test_the_json_report_follows_its_schema(tmp_path, capsys):
+    from prefcli.io.schemas import validator_for
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"hello": 1}', encoding="utf-8")
+    files = [str(HERE / r) for r in (ANDROID, "prefandroid/pulya_edited_own_whists.json", GCHET, MATH,
+                                     "rostiktc2/preferans-backup-2026-07-14.json")] + [str(bad)]
+    assert main(["import", *files, "--check", "--report", "json"]) == 1
+    report = json.loads(capsys.readouterr().err)
+    assert list(validator_for("import").iter_errors(report)) == []
+    assert [e["file"] for e in report["errors"]] == [str(bad)]
+    assert report["errors"][0]["problems"][0]["line"] == 1
+    edited = report["imports"][1]["check"]
+    assert edited["agree"] is False
+    assert edited["differences"][0]["cells"] == [{"cell": "whists Игрок 1 on Игрок 2", "prefcli": 8, "program": 4}]
+    assert main(["schema", "import"]) == 0
+    assert json.loads(capsys.readouterr().out)["properties"]["format"]["const"] == "pref-import-report/1"

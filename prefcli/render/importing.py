@@ -44,6 +44,12 @@ def report_text(results: Sequence[Any]) -> str:
     return "\n".join(out) + ("\n" if out else "")
 
 
-def report_json(results: Sequence[Any]) -> str:
-    data = {"imports": [r.report_data() for r in results]}
+IMPORT_REPORT_FORMAT = "pref-import-report/1"
+
+
+def report_json(results: Sequence[Any], errors: Sequence[Any] = ()) -> str:
+    """The `pref-import-report/1` document (schemas/import.schema.json); `errors` are (file,
+    problems) of the files that could not be imported."""
+    data = {"format": IMPORT_REPORT_FORMAT, "imports": [r.report_data() for r in results],
+            "errors": [{"file": f, "problems": [p.as_dict() for p in probs]} for f, probs in errors]}
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"

@@ -56,14 +56,15 @@ def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Option
         raise click.UsageError("- (stdin) can be read once")
 
     results = []
-    failed = False
+    errors = []
     for path in files:
         try:
             result = import_file(path, from_)
         except InputError as exc:
-            for p in exc.problems:
-                click.echo(p.text(), err=True)
-            failed = True
+            if report_fmt == "text":
+                for p in exc.problems:
+                    click.echo(p.text(), err=True)
+            errors.append((path, exc.problems))
             continue
         if deal_no is not None:
             labelled = [o for o in result.outputs if o.label == str(deal_no)]
@@ -82,7 +83,7 @@ def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Option
         results.append(result)
 
     if report_fmt == "json":
-        click.echo(report_json(results), err=True, nl=False)
+        click.echo(report_json(results, errors), err=True, nl=False)
     else:
         click.echo(report_text(results), err=True, nl=False)
 
@@ -98,7 +99,7 @@ def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Option
         click.echo(f"prefcli: --strict: {n} loss(es); nothing written", err=True)
         raise CheckFailed("losses")
     if check_only and output is None:
-        if failed or differ:
+        if errors or differ:
             raise CheckFailed("check")
         return
 
@@ -121,5 +122,5 @@ def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Option
     elif docs:
         _, o = docs[0]
         write_text(dest, dump(o.data, pick_format(fmt, dest, ("json", "yaml"), "yaml")), files)
-    if failed or (check_only and differ):
+    if errors or (check_only and differ):
         raise CheckFailed("import")
