@@ -104,6 +104,23 @@ class ImportResult:
                 "check": self.check.as_dict(), "problems": [p.as_dict() for p in self.problems]}
 
 
+IMPORT_REPORT_FORMAT = "pref-import-report/1"
+
+
+@dataclass
+class ImportReport:
+    """Every input of one `prefcli import`: the files imported and those that could not be
+    (file, located problems)."""
+
+    results: List[ImportResult]
+    errors: List[Tuple[str, List[Problem]]] = field(default_factory=list)
+
+    def document(self) -> Dict[str, Any]:
+        """The ``pref-import-report/1`` document (schemas/import.schema.json)."""
+        return {"format": IMPORT_REPORT_FORMAT, "imports": [r.report_data() for r in self.results],
+                "errors": [{"file": f, "problems": [p.as_dict() for p in probs]} for f, probs in self.errors]}
+
+
 def read(path: str) -> Source:
     from prefcli.io.documents import read_source
     name, raw = read_source(path)

@@ -31,6 +31,7 @@ DOCUMENT_FORMATS: Dict[str, str] = {
 #: report → format name → "module:function". The first format of a report is its default.
 REGISTRY: Dict[str, Dict[str, str]] = {
     "check": {"table": "prefcli.render.check:render_table", **DOCUMENT_FORMATS},
+    "import": {"table": "prefcli.render.importing:render_table", **DOCUMENT_FORMATS},
 }
 
 #: Other names accepted on the command line for a format (kept for scripts written before the

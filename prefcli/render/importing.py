@@ -1,8 +1,8 @@
-"""The words of `prefcli import`: the importer list, the loss report and the check, as text or
-JSON (the pipeline's results are plain data; this only lays them out)."""
+"""The words of `prefcli import` for people: the importer list, and the loss report with the check
+(registered as the `import` report's `table` format; its json and yaml forms are the report's
+``pref-import-report/1`` document)."""
 from __future__ import annotations
 
-import json
 from typing import Any, List, Sequence
 
 
@@ -17,9 +17,11 @@ def list_text() -> str:
     return "\n".join(lines) + "\n"
 
 
-def report_text(results: Sequence[Any]) -> str:
+def render_table(report: Any) -> str:
+    """The loss report and the check for people (problems of unreadable files are printed by
+    the command as they happen)."""
     out: List[str] = []
-    for r in results:
+    for r in report.results:
         version = f" ({r.version})" if r.version else ""
         out.append(f"{r.file}: {r.importer.name}: {r.importer.program}{version}")
         for n in r.notes:
@@ -42,14 +44,3 @@ def report_text(results: Sequence[Any]) -> str:
         out.append(f"imported {r.file} → {docs}: {len(r.losses)} loss(es), "
                    f"{len(r.notes) - len(r.losses)} other note(s)")
     return "\n".join(out) + ("\n" if out else "")
-
-
-IMPORT_REPORT_FORMAT = "pref-import-report/1"
-
-
-def report_json(results: Sequence[Any], errors: Sequence[Any] = ()) -> str:
-    """The `pref-import-report/1` document (schemas/import.schema.json); `errors` are (file,
-    problems) of the files that could not be imported."""
-    data = {"format": IMPORT_REPORT_FORMAT, "imports": [r.report_data() for r in results],
-            "errors": [{"file": f, "problems": [p.as_dict() for p in probs]} for f, probs in errors]}
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"

@@ -7,6 +7,10 @@ from typing import Optional, Sequence
 
 import click
 
+from prefcli.render import choices
+
+REPORT_CHOICES = choices("import")
+
 
 @click.command("import")
 @click.argument("files", metavar="FILE…", nargs=-1)
@@ -16,8 +20,9 @@ import click
               help="write here (- for stdout, the default); a folder for several documents")
 @click.option("-f", "--format", "fmt", type=click.Choice(["json", "yaml"]), default=None,
               help="output format (default: from OUT's extension, else yaml)")
-@click.option("--report", "report_fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="how the loss report and the check are written to stderr")
+@click.option("--report", "report_fmt", type=click.Choice(REPORT_CHOICES), default="table", show_default=True,
+              help="how the loss report and the check are written to stderr (json, yaml: a "
+                   "pref-import-report/1 document)")
 @click.option("--strict", is_flag=True, help="fail (exit 1, nothing written) if anything is lost")
 @click.option("--check", "check_only", is_flag=True,
               help="compare the program's own totals with prefcli's rescoring; exit 1 on a difference "
@@ -36,11 +41,12 @@ def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Option
     program's own totals, prefcli rescores the record under the mapped preset and lists, deal by
     deal, where the sheets differ and which option would explain it.
     """
-    from prefcli.app.importing import import_file, output_names
+    from prefcli import render
+    from prefcli.app.importing import ImportReport, import_file, output_names
     from prefcli.cli.util import CheckFailed, pick_format, write_text
     from prefcli.io.writer import dump
     from prefcli.model.diagnostics import InputError
-    from prefcli.render.importing import list_text, report_json, report_text
+    from prefcli.render.importing import list_text
 
     if list_:
         click.echo(list_text(), nl=False)
@@ -61,7 +67,7 @@ def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Option
         try:
             result = import_file(path, from_)
         except InputError as exc:
-            if report_fmt == "text":
+            if render.canonical("import", report_fmt) == "table":
                 for p in exc.problems:
                     click.echo(p.text(), err=True)
             errors.append((path, exc.problems))
@@ -82,10 +88,7 @@ def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Option
             result.outputs = [chosen]
         results.append(result)
 
-    if report_fmt == "json":
-        click.echo(report_json(results, errors), err=True, nl=False)
-    else:
-        click.echo(report_text(results), err=True, nl=False)
+    click.echo(render.render("import", report_fmt, ImportReport(results, errors)), err=True, nl=False)
 
     invalid = [r for r in results if r.problems]
     lossy = [r for r in results if r.losses]
