@@ -578,3 +578,14 @@ def test_the_json_report_follows_its_schema(tmp_path, capsys):
     assert edited["differences"][0]["cells"] == [{"cell": "whists Игрок 1 on Игрок 2", "prefcli": 8, "program": 4}]
     assert main(["schema", "import"]) == 0
     assert json.loads(capsys.readouterr().out)["properties"]["format"]["const"] == "pref-import-report/1"
+
+
+def test_fields_the_importer_does_not_read_are_reported():
+    data = json.loads((HERE / SAMPLES["rostiktc2"][0]).read_text(encoding="utf-8"))
+    data["config"]["houseRule"] = "x"
+    data["events"][1]["bonus"] = 3
+    r = import_source(Source("b.json", json.dumps(data).encode()))
+    lost = {(n.deal, n.field): n.what for n in notes_of(r, loss=True)}
+    assert lost[(None, "config")] == "unknown field(s) not carried: houseRule"
+    assert lost[(2, "events[1]")] == "unknown field(s) not carried: bonus"
+    assert "animations" in notes_of(r, "config", loss=False)[0].what

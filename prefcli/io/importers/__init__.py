@@ -71,6 +71,29 @@ class Imported:
     def note(self, deal: Optional[int], fld: str, what: str, loss: bool = False) -> None:
         self.notes.append(Note(deal, fld, what, loss))
 
+    def leftover(self, value: Any, path: Sequence[Any], known: Sequence[str], quiet: Sequence[str] = (),
+                 deal: Optional[int] = None) -> None:
+        """Report the fields of a mapping that the importer does not read: every field of a file
+        is used or reported. `quiet` fields are the program's own bookkeeping (ids, display
+        settings), left out without loss; any other unknown field is a loss."""
+        if not isinstance(value, Mapping):
+            return
+        from prefcli.model.diagnostics import format_path
+        where = format_path(tuple(path)) or "file"
+        unread = [k for k in value if k not in known]
+        skipped = [k for k in unread if k in quiet or _display(k)]
+        unknown = [k for k in unread if k not in skipped]
+        if skipped:
+            self.note(deal, where, f"the program's own bookkeeping left out: {', '.join(map(str, skipped))}")
+        if unknown:
+            self.note(deal, where, f"unknown field(s) not carried: {', '.join(map(str, unknown))}", loss=True)
+
+
+def _display(key: Any) -> bool:
+    """A display setting (theme colours and the like), never part of a game."""
+    text = str(key).lower()
+    return any(w in text for w in ("color", "colour", "theme", "animation", "font"))
+
 
 @dataclass
 class Source:

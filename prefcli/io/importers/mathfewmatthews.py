@@ -25,9 +25,11 @@ CONVENTIONS = {"сочи": "sochi", "сочинка": "sochi", "sochi": "sochi",
                "classic": "classic"}
 CLOSING = {"each": "each", "total": "total", "sum": "total"}
 STATE_KEYS = ("convention", "poolTarget", "players", "pool", "mountain", "whists")
-#: State fields that are program state or display, not the sheet: left out without a note.
-QUIET = ("initialPoolTarget", "scoresCalculated", "lastScoreDelta", "remoteUpdatedAt", "scoreCountingMode",
-         "theme", "colors", "colours")
+#: State fields the importer reads.
+READ = ("convention", "poolTarget", "players", "pool", "mountain", "whists", "scoreLog", "history",
+        "customConventions", "poolClosingMode", "raspassLevel")
+#: State fields that are the program's own bookkeeping, not the sheet.
+QUIET = ("initialPoolTarget", "scoresCalculated", "lastScoreDelta", "remoteUpdatedAt", "scoreCountingMode")
 
 
 def _camel(key: str) -> str:
@@ -157,6 +159,10 @@ def parse(source: Source) -> Imported:
         out.note(None, "scoreLog", "the running log keeps each cell's values in order; which deal wrote what, "
                                    "and the order between cells, is not in the file")
     out.peer = PeerSheet(totals, writes) if log else None
+    out.leftover({_camel(k): v for k, v in raw_state.items()}, base, READ, QUIET)
+    if form == FORMAT:
+        out.leftover(doc.data, (), ("format", "schemaVersion", "gameId", "revision", "state", "pendingEvents",
+                                    "exportedAt"))
     out.documents.append(("", sheet))
     return out
 

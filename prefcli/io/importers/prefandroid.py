@@ -241,6 +241,13 @@ def parse(source: Source) -> Imported:
         writes.append((cell, value - running.get(cell, Fraction(0))))
         running[cell] = value
     out.peer = PeerSheet(totals, writes)
+    out.leftover(doc.data, (), ("limit", "scores", "created", "gameLog", "log", "dealer", "rules"))
+    for i in range(n):
+        out.leftover(r.at(("scores", i)), ("scores", i), ("name", "gora", "pulya", "visty", "score"))
+    for k in range(len(games)):
+        out.leftover(r.at(("gameLog", k)), ("gameLog", k), ("gameType", "dealer", "contractor", "contract", "taken",
+                                                             "visters", "multiplier", "halfWithDealer",
+                                                             "customScore"), deal=k + 1)
     out.documents.append(("", data))
     return out
 

@@ -153,8 +153,21 @@ def parse(source: Source) -> Imported:
     if undone:
         out.note(None, "undone", f"{len(undone)} undone event(s) (the program's redo stack) left out: they are "
                                  "not part of the game")
+    out.leftover(doc.data, (), ("schemaVersion", "config", "events", "undone", "updatedAt"))
+    out.leftover(r.at(("config",)), ("config",), ("schemaVersion", "createdAt", "players", "poolTarget",
+                                                  "euroCentsPerCredit", "firstRestPlayerId"), ("animations",))
+    seen = set()
+    for i, e in enumerate(events):
+        extra = [k for k in e if k not in EVENT_KEYS]
+        if extra and tuple(extra) not in seen:
+            seen.add(tuple(extra))
+            out.leftover(e, ("events", i), EVENT_KEYS, deal=i + 1)
     out.documents.append(("", data))
     return out
+
+
+EVENT_KEYS = ("id", "createdAt", "restPlayerId", "note", "type", "declarerId", "level", "suit", "defenderChoices",
+              "tricks", "declarerTricks", "adjustments", "raspasyLevel")
 
 
 def _decimal(value: Fraction) -> str:
