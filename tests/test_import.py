@@ -67,6 +67,7 @@ def test_notes_and_prefcli_files_are_not_confused():
         found = [i.name for i in detect(Source(str(f), f.read_bytes()))]
         assert found in ([], ["notes"]), (f, found)
     assert detect(Source("x.json", b'{"format": "pref-record/1"}')) == []
+    assert detect(Source("r.yaml", b"players: [A, B, C]\nformat: pref-record/1\ndeals: []\n")) == []
     assert detect(Source("x.bin", bytes(range(256)))) == []
 
 

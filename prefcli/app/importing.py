@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from prefcli.io.importers import Cell, Imported, Importer, Note, PeerSheet, Source, detect, get, importers
-from prefcli.model.diagnostics import InputError, Problem
+from prefcli.model.diagnostics import InputError, PrefcliError, Problem
 
 
 @dataclass
@@ -253,6 +253,11 @@ def _deal_deltas(result, deal_numbers: Sequence[int]) -> Dict[int, Dict[Cell, Fr
     return {n: {c: v for c, v in row.items() if v != 0} for n, row in out.items()}
 
 
+#: How far ahead a deal's writes are looked for after a deal that differs (bounds the work on a
+#: long log that has gone its own way).
+ALIGN_WINDOW = 200
+
+
 def _align(writes: List[Tuple[Cell, Fraction]], ours: List[Dict[Cell, Fraction]]) -> List[Optional[Dict[Cell, Fraction]]]:
     """The program's writes cut into deals: a deal whose deltas are the next writes (in any order)
     takes them; otherwise it takes every write up to where the next deal's deltas begin."""
@@ -276,7 +281,7 @@ def _align(writes: List[Tuple[Cell, Fraction]], ours: List[Dict[Cell, Fraction]]
             for nxt in ours[i + 1:i + 2]:
                 if not nxt:
                     continue
-                for j in range(pos, len(writes)):
+                for j in range(pos, min(len(writes), pos + ALIGN_WINDOW)):
                     if take(j, nxt) is not None:
                         end = j
                         break
@@ -327,16 +332,16 @@ def _show(value: Any) -> str:
 
 def _check_record(data: Dict[str, Any], peer: PeerSheet) -> Check:
     from prefcli.model.records import Deal, record_from_data
-    from prefcli.rules.presets import OptionError, resolve_rules
-    from prefcli.scoring import ScoringError, score
+    from prefcli.rules.presets import resolve_rules
+    from prefcli.scoring import score
 
     check = Check("the program's sheet against prefcli's rescoring under the mapped preset")
     record = record_from_data(data, strict=True)
     try:
         rules = resolve_rules(record.rules)
         result = score(record, rules)
-    except (ScoringError, OptionError) as exc:
-        check.compared = f"nothing: prefcli cannot score the imported record ({exc.message})"
+    except (PrefcliError, ValueError) as exc:
+        check.compared = f"nothing: prefcli cannot score the imported record ({getattr(exc, 'message', exc)})"
         return check
     numbers = [e.number for e in record.deals]
     ours_by = _deal_deltas(result, numbers)
@@ -359,7 +364,7 @@ def _check_record(data: Dict[str, Any], peer: PeerSheet) -> Check:
             try:
                 alt = score(record, resolve_rules(record.rules, sets=[(name, list(value) if isinstance(value, tuple) else value)]))
                 cache[key] = _deal_deltas(alt, numbers)
-            except (ScoringError, OptionError, ValueError):
+            except (PrefcliError, ValueError):
                 cache[key] = None
         return cache[key]
 

@@ -17,6 +17,8 @@ def detect(source: Source) -> bool:
     text = source.text
     if text is None or text.lstrip().startswith(("{", "[", "%")):
         return False
+    if re.search(r"^format\s*:", text, re.MULTILINE):     # a prefcli YAML document, not notes
+        return False
     for line in text.splitlines()[:50]:
         body = line.split("#", 1)[0].strip()
         if not body:
