@@ -590,3 +590,25 @@ def test_fields_the_importer_does_not_read_are_reported():
     assert lost[(None, "config")] == "unknown field(s) not carried: houseRule"
     assert lost[(2, "events[1]")] == "unknown field(s) not carried: bonus"
     assert "animations" in notes_of(r, "config", loss=False)[0].what
+
+
+def test_a_folder_of_saves_skips_what_is_not_a_save(tmp_path, capsys):
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    (saves / "a.json").write_bytes((HERE / GCHET).read_bytes())
+    (saves / "b.json").write_bytes((HERE / ANDROID).read_bytes())
+    (saves / "settings.json").write_text('{"volume": 3}', encoding="utf-8")
+    (saves / ".hidden.json").write_text("{", encoding="utf-8")
+    assert main(["import", str(saves), "-o", f"{tmp_path / 'out'}/"]) == 0
+    err = capsys.readouterr().err
+    assert f"{saves / 'settings.json'}: skipped" in err and ".hidden" not in err
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["a.yaml", "b.yaml"]
+
+
+def test_gchet_without_rules_assumes_the_programs_defaults():
+    data = json.loads((HERE / GCHET).read_text(encoding="utf-8"))
+    del data["data"]["state"]["rules"]
+    r = import_source(Source("g.json", json.dumps(data, ensure_ascii=False).encode()))
+    assert r.outputs[0].data["rules"] == imported(GCHET).outputs[0].data["rules"]
+    assert notes_of(r, "rules")[0].what == "no rules in the state: gchet's defaults (DefaultRules) assumed"
+    assert notes_of(r, "rules.hereConvention", loss=True)     # a default knob prefcli has no option for

@@ -12,6 +12,23 @@ from prefcli.render import choices
 REPORT_CHOICES = choices("import")
 
 
+def _expand(paths: Sequence[str]):
+    """(file, found in a folder) for each input: a folder gives every file in it, recursively,
+    sorted (hidden files left out); files no importer recognises are then skipped, not errors."""
+    from pathlib import Path
+    out = []
+    for p in paths:
+        if p != "-" and Path(p).is_dir():
+            found = sorted(str(f) for f in Path(p).rglob("*")
+                           if f.is_file() and not any(part.startswith(".") for part in f.relative_to(p).parts))
+            if not found:
+                raise click.UsageError(f"{p}: no files in this folder")
+            out.extend((f, True) for f in found)
+        else:
+            out.append((p, False))
+    return out
+
+
 @click.command("import")
 @click.argument("files", metavar="FILE…", nargs=-1)
 @click.option("--from", "from_", metavar="NAME", default="auto", show_default=True,
@@ -32,7 +49,7 @@ REPORT_CHOICES = choices("import")
 @click.option("--list", "list_", is_flag=True, help="list the importers and exit")
 def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Optional[str], report_fmt: str,
             strict: bool, check_only: bool, deal_no: Optional[int], list_: bool) -> None:
-    """Import saved games from other programs (FILE or - for stdin).
+    """Import saved games from other programs (FILE, a folder of them, or - for stdin).
 
     The format is detected from the content (--from NAME to name it). Each file becomes a
     record (pref-record/1) where it holds deal facts, or a sheet (pref-sheet/1, with its running
@@ -42,7 +59,8 @@ def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Option
     deal, where the sheets differ and which option would explain it.
     """
     from prefcli import render
-    from prefcli.app.importing import ImportReport, import_file, output_names
+    from prefcli.app.importing import ImportReport, import_source, output_names, read
+    from prefcli.io.importers import detect
     from prefcli.cli.util import CheckFailed, pick_format, write_text
     from prefcli.io.writer import dump
     from prefcli.model.diagnostics import InputError
@@ -63,9 +81,14 @@ def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Option
 
     results = []
     errors = []
-    for path in files:
+    inputs = _expand(files)
+    for path, in_folder in inputs:
         try:
-            result = import_file(path, from_)
+            source = read(path)
+            if in_folder and from_ == "auto" and len(detect(source)) != 1:
+                click.echo(f"{path}: skipped (not a saved file of a known program)", err=True)
+                continue
+            result = import_source(source, from_)
         except InputError as exc:
             if render.canonical("import", report_fmt) == "table":
                 for p in exc.problems:
@@ -120,10 +143,10 @@ def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Option
         if len(set(targets)) != len(targets):
             raise click.UsageError("two inputs have the same base name: import them into different folders")
         for o, target in planned:
-            write_text(target, dump(o.data, ext), files)
+            write_text(target, dump(o.data, ext), [p for p, _ in inputs])
             click.echo(f"wrote {target}", err=True)
     elif docs:
         _, o = docs[0]
-        write_text(dest, dump(o.data, pick_format(fmt, dest, ("json", "yaml"), "yaml")), files)
+        write_text(dest, dump(o.data, pick_format(fmt, dest, ("json", "yaml"), "yaml")), [p for p, _ in inputs])
     if errors or (check_only and differ):
         raise CheckFailed("import")

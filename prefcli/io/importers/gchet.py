@@ -146,12 +146,15 @@ def _rules(r: Reader, out: Imported, target: int) -> Tuple[Dict[str, Any], Dict[
 class _Fixed:
     """A stand-in document for gchet's built-in default rules (never wrong, so never located)."""
 
+    text = ""
+
     def __init__(self, data: Any, doc) -> None:
         self.data = data
         self._doc = doc
+        self.name = doc.name
 
-    def problem(self, path, message, kind="rule"):
-        return self._doc.problem(("data", "state"), message, kind)
+    def locate(self, path):
+        return self._doc.locate(("data", "state"))
 
 
 def _show(value: Any) -> str:
