@@ -176,8 +176,10 @@ def test_sp_leningrad_unwhisted_six_settles_to_26_66(capsys, tmp_path):
     sheet.write_text(out)
     code, out, err = cli(capsys, "settle", str(sheet), "-f", "json")
     assert code == 0, err
-    net = json.loads(out)["net"]
+    doc = json.loads(out)
+    net = doc["exact"]["net"]          # exact values as text; `net` holds them rounded to 0.01
     assert Fraction(net["A"]) == Fraction(80, 3) and Fraction(net["B"]) == Fraction(-40, 3)
+    assert doc["net"]["A"] == 26.67 and doc["net"]["B"] == -13.33
 
 
 def test_family_words_come_from_the_rules():

@@ -323,12 +323,14 @@ def test_readme_shows_the_real_output(command):
 
 def test_summary_with_a_tournament(tmp_path):
     t = str(EXAMPLES / "tournament")
-    code, out, err = run_cli(["settle", t, "--summary"])
-    assert code == 2 and "--tournament FILE" in err
+    # the tournament file in the folder is found before settling (issue 11.9), so --summary
+    # applies its price and coin as --tournament does
+    code, out_in_folder, err = run_cli(["settle", t, "--summary", "-f", "json"])
+    assert code == 0 and "standings" in err, err
     code, out, err = run_cli(["settle", t, "--summary", "--tournament", t + "/tournament.yaml", "-f", "json"])
     assert code == 0, err
     assert "standings" in err                      # a note: --summary gives no standings
     code, full, _ = run_cli(["settle", t, "-f", "json"])
-    assert json.loads(out)["money"] == json.loads(full)["money"]
+    assert json.loads(out)["money"] == json.loads(full)["money"] == json.loads(out_in_folder)["money"]
     code, out, err = run_cli(["settle", t, "--summary", "--standings"])
     assert code == 2

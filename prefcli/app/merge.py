@@ -78,8 +78,8 @@ def _plain(data: Any) -> Any:
 
 
 def _merge_settlements(docs: Sequence[Any], coin: Optional[Decimal]) -> MergeResult:
-    from prefcli.model.ledger import format_amount
     from prefcli.model.records import to_fraction
+    from prefcli.settle.document import exact_net, summary_document
     from prefcli.settle.totals import Totals
     total = Totals()
     summary_only = False
@@ -100,7 +100,7 @@ def _merge_settlements(docs: Sequence[Any], coin: Optional[Decimal]) -> MergeRes
         for i, inp in enumerate(data.get("inputs") or []):
             try:
                 players = [str(p) for p in inp["players"]]
-                net = {p: to_fraction(inp["net"][p]) for p in players}
+                net = {p: to_fraction(exact_net(inp, p)) for p in players}
                 price = Decimal(str(inp["price"])) if inp.get("price") is not None else None
                 c = Decimal(str(inp.get("coin") or "0.01"))
             except (KeyError, TypeError, ValueError, ArithmeticError) as exc:
@@ -109,22 +109,8 @@ def _merge_settlements(docs: Sequence[Any], coin: Optional[Decimal]) -> MergeRes
             inputs.append(_plain(inp))
     summary = total.summary(coin)
 
-    def amount(v: Any) -> Any:
-        return format_amount(v)
-
-    out: Dict[str, Any] = {
-        "format": SETTLEMENT_FORMAT,
-        "players": list(summary.players),
-        "net": {p: amount(v) for p, v in summary.net.items()},
-        "money": {p: str(v) for p, v in summary.money.items()} if summary.money is not None else None,
-        "price": str(summary.price) if summary.price is not None else None,
-        "coin": str(summary.coin),
-        "unit": summary.unit,
-        "payments": [{"from": p.payer, "to": p.payee,
-                      "amount": str(p.amount) if summary.unit == "money" else str(amount(p.amount))}
-                     for p in summary.payments],
-        "inputs": inputs,
-    }
+    out: Dict[str, Any] = summary_document(summary)
+    out["inputs"] = inputs
     if summary_only:
         from prefcli.settle.totals import totals_data
         del out["inputs"]

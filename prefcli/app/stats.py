@@ -42,7 +42,8 @@ class StatsResult:
 def stats_source(source: str, options: StatsOptions) -> StatsPart:
     """Load, score, settle and count one input; every failure becomes located problems."""
     from prefcli.model.diagnostics import InputError, PrefcliError
-    from prefcli.settle import TOURNAMENT_FORMAT, _locate, settle_sheet, tournament_from_data
+    from prefcli.app.settle import _locate
+    from prefcli.settle import TOURNAMENT_FORMAT, settle_sheet, tournament_from_data
     doc = None
     try:
         from prefcli.io.documents import build_record_fast, build_sheet, load_document

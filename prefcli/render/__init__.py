@@ -32,6 +32,8 @@ DOCUMENT_FORMATS: Dict[str, str] = {
 REGISTRY: Dict[str, Dict[str, str]] = {
     "check": {"table": "prefcli.render.check:render_table", **DOCUMENT_FORMATS},
     "import": {"table": "prefcli.render.importing:render_table", **DOCUMENT_FORMATS},
+    "settlement": {"table": "prefcli.render.settlement:render_table", **DOCUMENT_FORMATS,
+                   "csv": "prefcli.render.settlement:render_csv"},
 }
 
 #: Other names accepted on the command line for a format (kept for scripts written before the

@@ -49,8 +49,6 @@ def run_summary(sources: Sequence[str], options: Any, jobs: int, spec: Optional[
 
     from prefcli.app.batch import settle_totals
     from prefcli.cli.commands.merge import _settlement_text
-    from prefcli.model.ledger import format_amount
-    from prefcli.model.records import SETTLEMENT_FORMAT
     from prefcli.settle.totals import totals_data
     with _executor(spec, jobs) as ex:
         batch = settle_totals(sources, options, ex)
@@ -60,16 +58,9 @@ def run_summary(sources: Sequence[str], options: Any, jobs: int, spec: Optional[
         raise CheckFailed("no input could be settled") if batch.failed else click.UsageError(
             "no records or sheets among the inputs")
     s = batch.totals.summary(options.coin)
-    data = {
-        "format": SETTLEMENT_FORMAT, "players": list(s.players),
-        "net": {p: format_amount(v) for p, v in s.net.items()},
-        "money": {p: str(v) for p, v in s.money.items()} if s.money is not None else None,
-        "price": str(s.price) if s.price is not None else None, "coin": str(s.coin), "unit": s.unit,
-        "payments": [{"from": p.payer, "to": p.payee,
-                      "amount": str(p.amount) if s.unit == "money" else str(format_amount(p.amount))}
-                     for p in s.payments],
-        "totals": totals_data(batch.totals),
-    }
+    from prefcli.settle.document import summary_document
+    data = summary_document(s)
+    data["totals"] = totals_data(batch.totals)
     if s.notes:
         data["notes"] = list(s.notes)
     if fmt == "json":

@@ -1,0 +1,358 @@
+"""Settling inputs (``prefcli settle``) as library functions.
+
+:func:`settle` is the whole pipeline of the command: which inputs (a tournament file's
+``inputs:`` honoured, alone or in a folder), each one loaded and settled (in this process or in
+workers), the totals per player name, the tournament standings; it returns a
+:class:`SettleReport` whose :meth:`~SettleReport.document` is the ``pref-settlement/1`` document
+(``schemas/settlement.schema.json``). Nothing is printed; problems are located
+:class:`~prefcli.model.diagnostics.Problem` s on the report, one bad input never stops a batch.
+
+:func:`settle_source` and :func:`settle_many` are the per-file and batch steps underneath.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+from prefcli.model.diagnostics import PrefcliError, Problem
+from prefcli.model.records import TOURNAMENT_FORMAT
+from prefcli.settle.results import InputResult, SettleOptions, Summary, settle_document, summarize
+from prefcli.settle.tournament import Band, Tournament, standings as make_standings, tournament_from_data
+
+Progress = Optional[Callable[[int, int], None]]
+
+
+def settle_source(source: str, options: SettleOptions) -> InputResult:
+    """Load and settle one file ("-" = stdin); every failure becomes located problems."""
+    from prefcli.model.diagnostics import InputError
+    doc = None
+    try:
+        from prefcli.io.documents import build_record_fast, build_sheet, load_document
+        doc = load_document(source)
+        if isinstance(doc.data, dict) and doc.data.get("format") == TOURNAMENT_FORMAT:
+            import os
+            base = os.path.dirname(source) if source != "-" else ""
+            return InputResult(source, kind="tournament", tournament=tournament_from_data(doc.data, base))
+        obj = build_record_fast(doc) if doc.kind == "record" else build_sheet(doc)
+        return settle_document(obj, options, doc.name)
+    except InputError as exc:
+        return InputResult(source, problems=tuple(p if p.file else p.at(file=source) for p in exc.problems))
+    except PrefcliError as exc:
+        if exc.is_usage:    # a bad --set or --variant is the command line's fault, not the file's
+            raise
+        return InputResult(source, problems=(_locate(doc, source, exc),))
+    except (OSError, UnicodeError) as exc:
+        return InputResult(source, problems=(Problem(f"cannot read: {exc}", (), source),))
+    except Exception as exc:  # noqa: BLE001 - one bad input must not stop a batch
+        return InputResult(source, problems=(Problem(f"internal error: {type(exc).__name__}: {exc}",
+                                                     (), source, kind="internal"),))
+
+
+def _locate(doc: Any, source: str, exc: PrefcliError) -> Problem:
+    """The error placed in its document (when it was loaded), else at least in its file."""
+    if doc is not None and hasattr(doc, "place"):
+        try:
+            p = doc.place(exc)
+            return p if p.file else p.at(file=source)
+        except Exception:  # noqa: BLE001 - locating is best effort
+            pass
+    return exc.problem().at(file=source)
+
+
+def _settle_worker(args: Tuple[str, SettleOptions]) -> InputResult:
+    return settle_source(*args)
+
+
+def _worker_init() -> None:
+    """Workers leave Ctrl-C to the parent (which stops them): no traceback from each worker."""
+    import gc
+    import signal
+    gc.disable()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def settle_many(sources: Sequence[str], options: SettleOptions, jobs: int = 1, strict: bool = False,
+                progress: Optional[Callable[[int, int], None]] = None) -> List[InputResult]:
+    """Settle every source, in input order; `jobs` > 1 uses worker processes.
+
+    The results are the same whatever `jobs` is (each input is settled on its own, exactly).
+    With `strict` the batch stops at the first bad input (in input order) and returns the results
+    up to and including it.
+    """
+    sources = list(sources)
+    total = len(sources)
+    out: List[InputResult] = []
+
+    def step(r: InputResult) -> bool:
+        out.append(r)
+        if progress is not None:
+            progress(len(out), total)
+        return strict and r.failed
+
+    import gc
+    # A batch allocates millions of short-lived objects (YAML nodes, Fractions) while the results
+    # pile up; the cyclic collector would rescan those results again and again (~10% of the
+    # time). Reference counting frees everything that matters; collect once at the end.
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        if jobs <= 1 or total <= 1 or "-" in sources:
+            for s in sources:
+                if step(settle_source(s, options)):
+                    break
+            return out
+        import multiprocessing
+        from prefcli.io import documents  # noqa: F401 - imported once, shared by the forks
+        from prefcli.model import records as model
+        from prefcli.rules import presets
+        from prefcli import scoring
+        presets.presets()
+        ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() \
+            else multiprocessing.get_context()
+        chunk = max(1, min(16, total // (jobs * 8) or 1))
+        with ctx.Pool(processes=min(jobs, total), initializer=_worker_init) as pool:
+            for r in pool.imap(_settle_worker, [(s, options) for s in sources], chunksize=chunk):
+                if step(r):
+                    pool.terminate()
+                    break
+        return out
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+# ---------------------------------------------------------------------------------------------
+# Which inputs: a tournament file's `inputs:` honoured wherever the file is given
+# ---------------------------------------------------------------------------------------------
+
+class SettleUsageError(PrefcliError):
+    """A request that cannot be carried out whatever the files say (exit 2)."""
+
+    kind = "usage"
+
+
+def _sniff_tournament(path: str) -> bool:
+    """Cheaply: could this file be a pref-tournament/1 document? (confirmed by loading it)."""
+    if path == "-":
+        return False
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(65536)
+    except OSError:
+        return False
+    return b"pref-tournament/" in head
+
+
+def load_tournament(path: str) -> Tournament:
+    """A pref-tournament/1 file; raises a located InputError when it is not one."""
+    from prefcli.io.documents import load_document
+    from prefcli.model.diagnostics import InputError
+    from prefcli.settle.methods import SettlementError
+    doc = load_document(path)
+    try:
+        return tournament_from_data(doc.data, os.path.dirname(path) if path != "-" else "")
+    except SettlementError as exc:
+        raise InputError([doc.place(exc)]) from None
+
+
+def _same(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.abspath(a) == os.path.abspath(b)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The inputs to settle and the tournament (file) that governs the standings, if any."""
+
+    sources: List[str]
+    tournament: Optional[Tournament] = None
+    tournament_file: Optional[str] = None
+
+    @property
+    def read(self) -> List[str]:
+        """Every file read (what an output must never overwrite)."""
+        return self.sources + ([self.tournament_file] if self.tournament_file else [])
+
+
+def plan_inputs(inputs: Sequence[str], tournament_file: Optional[str] = None) -> Plan:
+    """Expand the inputs; a tournament file among them (or `tournament_file`) is not settled but
+    governs the standings, and when it lists ``inputs:`` those are settled in its place: a file
+    alone settles what it lists, a folder settles what its tournament lists. Other inputs given
+    beside it are settled too. More than one tournament is a usage error."""
+    from prefcli.app.inputs import NoInputs, expand_inputs
+    found: List[Tuple[str, Tournament]] = []
+    if tournament_file is not None:
+        found.append((tournament_file, load_tournament(tournament_file)))
+    sources: List[str] = []
+    for arg in inputs:
+        files = expand_inputs([arg])
+        tours = [f for f in files if _sniff_tournament(f)]
+        confirmed: List[Tuple[str, Tournament]] = []
+        for f in tours:
+            if tournament_file is not None and _same(f, tournament_file):
+                files = [x for x in files if x != f]
+                continue
+            try:
+                confirmed.append((f, load_tournament(f)))
+            except PrefcliError:
+                continue            # not a tournament after all (or a broken one): settled as given
+            files = [x for x in files if x != f]
+        for f, t in confirmed:
+            found.append((f, t))
+            if t.inputs:
+                if os.path.isdir(arg):  # the folder settles what its tournament lists
+                    files = []
+                files = files + [i for i in t.inputs if not any(_same(i, x) for x in files)]
+        sources.extend(files)
+    if len(found) > 1:
+        names = ", ".join(f for f, _ in found)
+        raise SettleUsageError(f"more than one tournament file ({names}); give one, or choose with --tournament")
+    if tournament_file is not None and not inputs and found[0][1].inputs:
+        sources = list(found[0][1].inputs)
+    seen: List[str] = []
+    for s in sources:
+        if s == "-" or not any(s2 != "-" and _same(s, s2) for s2 in seen):
+            seen.append(s)
+    if not seen and not found:
+        raise NoInputs("give one or more files, folders, or - for stdin")
+    if not seen:
+        raise NoInputs(f"{found[0][0]}: a tournament file with no inputs: list them under inputs:, "
+                       "or give the rounds beside it")
+    t_file, tournament = found[0] if found else (None, None)
+    return Plan(seen, tournament, t_file)
+
+
+# ---------------------------------------------------------------------------------------------
+# The pipeline
+# ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class StandingsRequest:
+    """Tournament options from the command line (they override the tournament file's)."""
+
+    bands: Tuple[Band, ...] = ()
+    losses: Optional[str] = None
+    cap: Optional[Fraction] = None
+    floor: Optional[Fraction] = None
+    always: bool = False                # standings even without bands, cap or floor
+
+    def overrides(self) -> Dict[str, Any]:
+        out: Dict[str, Any] = {}
+        if self.bands:
+            out["bands"] = self.bands
+        if self.losses is not None:
+            out["losses"] = self.losses
+        if self.cap is not None:
+            out["cap"] = abs(self.cap)
+        if self.floor is not None:
+            out["floor"] = self.floor
+        return out
+
+
+@dataclass(frozen=True)
+class SettleReport:
+    """Every input settled (or its problems), the totals, and the standings when asked for."""
+
+    results: List[InputResult]
+    summary: Optional[Summary]
+    tournament: Optional[Tournament] = None
+    plan: Optional[Plan] = None
+    stopped: bool = False               # --strict stopped at a bad input
+
+    @property
+    def good(self) -> List[InputResult]:
+        return [r for r in self.results if r.ok]
+
+    @property
+    def bad(self) -> List[InputResult]:
+        return [r for r in self.results if r.failed]
+
+    @property
+    def problems(self) -> List[Problem]:
+        return [p for r in self.bad for p in r.problems]
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.good) and not self.bad
+
+    def document(self) -> Dict[str, Any]:
+        """The ``pref-settlement/1`` document (schemas/settlement.schema.json)."""
+        from prefcli.settle.document import settlement_document
+        if self.summary is None:
+            raise ValueError("nothing was settled")
+        return settlement_document(self.good, self.summary, self.bad, self.tournament)
+
+
+def _run(sources: Sequence[str], options: SettleOptions, jobs: int, strict: bool, progress: Progress,
+         executor: Optional[str]) -> List[InputResult]:
+    if executor is None:
+        return settle_many(sources, options, jobs=jobs, strict=strict, progress=progress)
+    from prefcli.app.batch import settle_stream
+    from prefcli.app.executors import ExecutorError, make_executor
+    try:
+        ex = make_executor(executor, jobs)
+    except ExecutorError as exc:
+        raise SettleUsageError(exc.message) from None
+    out: List[InputResult] = []
+    with ex:
+        for r in settle_stream(sources, options, ex):
+            out.append(r)
+            if progress is not None:
+                progress(len(out), len(sources))
+            if strict and r.failed:
+                break
+    return out
+
+
+def settle(inputs: Sequence[str], options: SettleOptions = SettleOptions(), *,
+           tournament_file: Optional[str] = None, standings: StandingsRequest = StandingsRequest(),
+           jobs: int = 1, strict: bool = False, progress: Progress = None,
+           executor: Optional[str] = None, plan: Optional[Plan] = None) -> SettleReport:
+    """Settle records and sheets (files, folders, ``-``): the ``prefcli settle`` pipeline.
+
+    A tournament file (among the inputs or `tournament_file`) gives the standings rules, its
+    price and coin where `options` give none, and, when it lists ``inputs:``, the inputs.
+    Raises a usage error (kind ``usage``) for no inputs or two tournaments; a bad input is a
+    failed result in the report, not an exception.
+    """
+    plan = plan or plan_inputs(inputs, tournament_file)
+    tournament = plan.tournament
+    if tournament is not None:
+        if options.price is None and tournament.price is not None:
+            options = replace(options, price=tournament.price)
+        if options.coin is None and tournament.coin is not None:
+            options = replace(options, coin=tournament.coin)
+    results = _run(plan.sources, options, jobs, strict, progress, executor)
+    found = [r.tournament for r in results if r.tournament is not None]
+    results = [r for r in results if r.kind != "tournament"]
+    if found:                           # a tournament read from stdin, say: too late to plan for
+        if tournament is not None or len(found) > 1:
+            raise SettleUsageError("more than one tournament file among the inputs; choose one with --tournament")
+        tournament = found[0]
+        price_ = tournament.price if options.price is None else None
+        coin_ = tournament.coin if options.coin is None else None
+        if price_ is not None or coin_ is not None:
+            from prefcli.settle.results import reprice
+            results = [reprice(r, price_, coin_) for r in results]
+            options = replace(options, price=options.price if options.price is not None else price_,
+                              coin=options.coin if options.coin is not None else coin_)
+    overrides = standings.overrides()
+    if overrides or standings.always:
+        tournament = replace(tournament or Tournament(), **overrides)
+    good = [r for r in results if r.ok]
+    stopped = strict and any(r.failed for r in results)
+    if not good:
+        if not any(r.failed for r in results):
+            raise SettleUsageError("no records or sheets among the inputs")
+        return SettleReport(results, None, tournament, plan, stopped)
+    active = tournament if tournament is not None and (tournament.active or standings.always) else None
+    summary = summarize(good, active, coin=options.coin)
+    if standings.always and summary.standings is None:
+        summary = replace(summary, standings=make_standings(
+            [(r.source, r.settlement.net) for r in good if r.settlement], tournament or Tournament(),
+            summary.players))
+    return SettleReport(results, summary, tournament, plan, stopped)

@@ -1,0 +1,117 @@
+"""Money and payments: exact net whists × a price, rounded once to the coin, zero-sum; and the
+fewest transfers that clear the balances."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Dict, Iterable, List, Mapping, Optional, Sequence
+
+from prefcli.settle.methods import Number, SettlementError, round_half_away
+
+# ---------------------------------------------------------------------------------------------
+# Money
+# ---------------------------------------------------------------------------------------------
+
+def round_money(amounts: Mapping[str, Fraction], coin: Decimal,
+                order: Optional[Sequence[str]] = None) -> Dict[str, Decimal]:
+    """Exact amounts → amounts in whole coins with the same total (FORMAT.md §3).
+
+    Round every amount down to the coin, then give the missing coins one each to the largest
+    remainders; ties go to the earlier seat in `order` (default: the mapping's order). When the
+    exact total is itself not a whole number of coins (tournament coefficients), the number of
+    coins handed out is the total rounded half away from zero.
+    """
+    names = list(order) if order is not None else list(amounts)
+    coin = Decimal(coin)
+    if coin <= 0:
+        raise SettlementError(f"coin must be positive, got {coin}")
+    c = Fraction(coin)
+    units: Dict[str, int] = {}
+    rema: Dict[str, Fraction] = {}
+    for p in names:
+        q = Fraction(amounts[p]) / c
+        units[p] = math.floor(q)
+        rema[p] = q - units[p]
+    total = sum((Fraction(amounts[p]) for p in names), Fraction(0)) / c
+    missing = round_half_away(total) - sum(units.values())
+    missing = max(0, min(missing, len(names)))
+    ranked = sorted(range(len(names)), key=lambda i: (-rema[names[i]], i))
+    for i in ranked[:missing]:
+        units[names[i]] += 1
+    return {p: Decimal(units[p]) * coin for p in names}
+
+
+def money(net: Mapping[str, Fraction], price: Decimal, coin: Decimal,
+          order: Optional[Sequence[str]] = None) -> Dict[str, Decimal]:
+    """Net whists × price, rounded to the coin keeping the exact total."""
+    p = Fraction(Decimal(price))
+    return round_money({k: Fraction(v) * p for k, v in net.items()}, coin, order)
+
+
+def exact_money(net: Mapping[str, Fraction], price: Decimal) -> Dict[str, Fraction]:
+    p = Fraction(Decimal(price))
+    return {k: Fraction(v) * p for k, v in net.items()}
+
+
+# ---------------------------------------------------------------------------------------------
+# Payments
+# ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Payment:
+    payer: str
+    payee: str
+    amount: Number
+
+
+def payments(balances: Mapping[str, Number], order: Optional[Sequence[str]] = None) -> List[Payment]:
+    """Transfers that clear every balance (positive = receives), by the greedy method.
+
+    The largest debtor pays the largest creditor as much as one of them needs, until everybody
+    is square: at most n − 1 transfers, each amount a difference of balances (so whole coins
+    when the balances are). Ties go to the earlier seat in `order`. The balances must sum to 0.
+    """
+    names = list(order) if order is not None else list(balances)
+    zero = _zero_like(balances)
+    if sum((balances[p] for p in names), zero) != 0:
+        raise SettlementError("balances do not sum to zero; no payments can clear them")
+    seat = {p: i for i, p in enumerate(names)}
+    left = {p: balances[p] for p in names}
+    out: List[Payment] = []
+    while True:
+        debtors = [p for p in names if left[p] < 0]
+        creditors = [p for p in names if left[p] > 0]
+        if not debtors or not creditors:
+            break
+        d = min(debtors, key=lambda p: (left[p], seat[p]))
+        c = max(creditors, key=lambda p: (left[p], -seat[p]))
+        amount = min(-left[d], left[c])
+        out.append(Payment(d, c, amount))
+        left[d] += amount
+        left[c] -= amount
+    check_payments(balances, out)
+    return out
+
+
+def _zero_like(balances: Mapping[str, Number]) -> Number:
+    for v in balances.values():
+        return Decimal(0) if isinstance(v, Decimal) else Fraction(0)
+    return Fraction(0)
+
+
+def check_payments(balances: Mapping[str, Number], pays: Iterable[Payment]) -> None:
+    """Raise unless the payments reproduce the balances exactly."""
+    zero = _zero_like(balances)
+    got: Dict[str, Number] = {p: zero for p in balances}
+    for pay in pays:
+        if pay.amount <= 0:
+            raise SettlementError(f"payment of {pay.amount} from {pay.payer} to {pay.payee} is not positive")
+        got[pay.payer] = got.get(pay.payer, zero) - pay.amount
+        got[pay.payee] = got.get(pay.payee, zero) + pay.amount
+    for p in set(got) | set(balances):
+        if got.get(p, zero) != balances.get(p, zero):
+            raise SettlementError(f"payments give {p} {got.get(p, zero)}, the balance is {balances.get(p, zero)}")
+
+

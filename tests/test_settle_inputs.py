@@ -1,0 +1,72 @@
+"""Batches behave like batches (issue 11.9): a tournament file's `inputs:` are settled whenever
+the file is given, alone or in a folder; a folder settles what its tournament lists."""
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from conftest import EXAMPLES, run_cli
+from prefcli.app.settle import plan_inputs, settle
+
+ROUNDS = ["round1.yaml", "round2.yaml", "round3.yaml"]
+
+
+@pytest.fixture
+def cup(tmp_path):
+    """The example tournament's rounds, its rules listing only rounds 1 and 3, plus a stray sheet."""
+    for r in ROUNDS:
+        shutil.copy(EXAMPLES / "tournament" / r, tmp_path / r)
+    text = (EXAMPLES / "tournament" / "tournament.yaml").read_text(encoding="utf-8")
+    (tmp_path / "tournament.yaml").write_text(text + "inputs: [round1.yaml, round3.yaml]\n", encoding="utf-8")
+    return tmp_path
+
+
+def files(data):
+    return [i["file"].replace("\\\\", "/").rsplit("/", 1)[-1] for i in data["inputs"]]
+
+
+def test_the_file_alone_settles_what_it_lists(cup):
+    code, out, err = run_cli(["settle", str(cup / "tournament.yaml"), "-f", "json"])
+    assert code == 0, err
+    data = json.loads(out)
+    assert files(data) == ["round1.yaml", "round3.yaml"] and "standings" in data
+
+
+def test_a_folder_settles_what_its_tournament_lists(cup):
+    code, out, err = run_cli(["settle", str(cup), "-f", "json"])
+    assert code == 0, err
+    assert files(json.loads(out)) == ["round1.yaml", "round3.yaml"]
+
+
+def test_with_the_tournament_option_and_no_inputs(cup):
+    code, out, err = run_cli(["settle", "--tournament", str(cup / "tournament.yaml"), "-f", "json"])
+    assert code == 0, err
+    assert files(json.loads(out)) == ["round1.yaml", "round3.yaml"]
+
+
+def test_other_inputs_given_beside_it_are_settled_too(cup):
+    code, out, err = run_cli(["settle", str(cup / "tournament.yaml"), str(cup / "round2.yaml"), "-f", "json"])
+    assert code == 0, err
+    assert sorted(files(json.loads(out))) == ROUNDS
+
+
+def test_a_tournament_without_inputs_leaves_the_folder_as_it_is():
+    plan = plan_inputs([str(EXAMPLES / "tournament")])
+    assert [p.rsplit("/", 1)[-1] for p in plan.sources] == ROUNDS
+    assert plan.tournament is not None and plan.tournament.name == "Club autumn cup"
+    report = settle([str(EXAMPLES / "tournament")])
+    assert report.ok and report.summary.standings is not None
+
+
+def test_two_tournaments_are_a_usage_error(cup):
+    (cup / "other.yaml").write_text("format: pref-tournament/1\nname: other\n", encoding="utf-8")
+    code, out, err = run_cli(["settle", str(cup)])
+    assert code == 2 and "more than one tournament" in err
+
+
+def test_a_listed_input_that_is_missing_is_a_located_problem(cup):
+    (cup / "round3.yaml").unlink()
+    code, out, err = run_cli(["settle", str(cup / "tournament.yaml")])
+    assert code == 1 and "round3.yaml" in err and "Traceback" not in err
