@@ -30,6 +30,14 @@ class ExecutorError(ValueError):
         self.message = message
 
 
+def worker_init() -> None:
+    """A worker process: no cyclic GC (see settle_many), and Ctrl-C left to the parent, which
+    stops the pool and exits 130: no KeyboardInterrupt traceback from every worker."""
+    import signal
+    gc.disable()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _run_chunk(func: Callable[[Any], Any], chunk: Sequence[Any]) -> List[Any]:
     return [func(x) for x in chunk]
 
@@ -73,7 +81,7 @@ class LocalProcesses(Executor):
         self.workers = jobs
         ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() \
             else multiprocessing.get_context()
-        self._pool = ctx.Pool(processes=jobs, initializer=gc.disable)
+        self._pool = ctx.Pool(processes=jobs, initializer=worker_init)
 
     def map(self, func: Callable[[Any], Any], items: Iterable[Any], chunk: int = 0) -> Iterator[Any]:
         import functools

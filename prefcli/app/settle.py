@@ -66,11 +66,8 @@ def _settle_worker(args: Tuple[str, SettleOptions]) -> InputResult:
 
 
 def _worker_init() -> None:
-    """Workers leave Ctrl-C to the parent (which stops them): no traceback from each worker."""
-    import gc
-    import signal
-    gc.disable()
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    from prefcli.app.executors import worker_init
+    worker_init()
 
 
 def settle_many(sources: Sequence[str], options: SettleOptions, jobs: int = 1, strict: bool = False,
