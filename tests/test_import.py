@@ -612,3 +612,12 @@ def test_gchet_without_rules_assumes_the_programs_defaults():
     assert r.outputs[0].data["rules"] == imported(GCHET).outputs[0].data["rules"]
     assert notes_of(r, "rules")[0].what == "no rules in the state: gchet's defaults (DefaultRules) assumed"
     assert notes_of(r, "rules.hereConvention", loss=True)     # a default knob prefcli has no option for
+
+
+def test_stdin_into_a_folder(tmp_path, monkeypatch):
+    import io
+    import sys
+    raw = (HERE / "bridge-studio/preferansFriday.pts").read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw)))
+    assert main(["import", "-", "-o", f"{tmp_path}/"]) == 0
+    assert [p.name for p in tmp_path.iterdir()] == ["stdin-1.yaml"]

@@ -409,7 +409,7 @@ def _deal_label(deal) -> str:
 def output_names(result: ImportResult, folder: str, ext: str) -> List[Tuple[Output, str]]:
     """Where each document of a result goes in `folder`: the input's base name, `-LABEL` for one of
     several, and the extension of the output format."""
-    stem = os.path.splitext(os.path.basename(result.file))[0] or "imported"
+    stem = "stdin" if result.file == "<stdin>" else os.path.splitext(os.path.basename(result.file))[0] or "imported"
     out = []
     for o in result.outputs:
         name = f"{stem}-{o.label}" if o.label else stem
