@@ -3,7 +3,7 @@
 ``pref-import-report/1`` document)."""
 from __future__ import annotations
 
-from typing import Any, List, Sequence
+from typing import Any, List
 
 
 def list_text() -> str:
