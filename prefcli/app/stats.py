@@ -8,7 +8,7 @@ scores (:func:`prefcli.scoring.score`), settles (:func:`prefcli.settle.settle_sh
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from prefcli.model.diagnostics import Problem
 from prefcli.settle.stats import Stats, game_stats, merge
@@ -33,10 +33,43 @@ class StatsPart:
 
 @dataclass
 class StatsResult:
+    """The merged statistics of a batch, the problems of the inputs that failed, and (when one
+    was asked for) the rating table: the report the ``stats`` and ``rating`` renderers show."""
+
     stats: Stats
     problems: List[Problem] = field(default_factory=list)
     failed: int = 0
     tournament: Any = None
+    ratings: Optional[List[Any]] = None           # prefcli.settle.rating.Rating rows
+    rating_options: Any = None                    # prefcli.settle.rating.RatingOptions
+
+    def rate(self, options: Any) -> None:
+        """Add the rating table (raises ValueError for a table the games do not fit)."""
+        from prefcli.settle.rating import rate
+        self.ratings = rate(self.stats.games, options)
+        self.rating_options = options
+
+    def rating_document(self) -> Optional[Dict[str, Any]]:
+        if self.ratings is None:
+            return None
+        o = self.rating_options
+        out: Dict[str, Any] = {"method": o.method}
+        if o.method == "elo":
+            out.update({"start": o.elo_start, "k": o.elo_k})
+        out["table"] = [{"rank": r.rank, "player": r.player, "games": r.games,
+                         "value": round(r.value, 1) if isinstance(r.value, float) else r.value}
+                        for r in self.ratings]
+        return out
+
+    def document(self, **_options: Any) -> Dict[str, Any]:
+        """The ``pref-stats/1`` document (schemas/stats.schema.json), with the rating if any."""
+        from prefcli.render.documents import plain
+        from prefcli.settle.stats import to_data
+        data = to_data(self.stats)
+        rating = self.rating_document()
+        if rating is not None:
+            data["rating"] = plain(rating)
+        return data
 
 
 def stats_source(source: str, options: StatsOptions) -> StatsPart:

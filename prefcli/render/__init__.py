@@ -34,6 +34,10 @@ REGISTRY: Dict[str, Dict[str, str]] = {
     "import": {"table": "prefcli.render.importing:render_table", **DOCUMENT_FORMATS},
     "settlement": {"table": "prefcli.render.settlement:render_table", **DOCUMENT_FORMATS,
                    "csv": "prefcli.render.settlement:render_csv"},
+    "stats": {"table": "prefcli.render.stats:render_table", **DOCUMENT_FORMATS,
+              "csv": "prefcli.render.stats:render_csv", "svg": "prefcli.render.stats:render_svg"},
+    "rating": {"table": "prefcli.render.stats:render_rating_table", **DOCUMENT_FORMATS,
+               "csv": "prefcli.render.stats:render_rating_csv"},
 }
 
 #: Other names accepted on the command line for a format (kept for scripts written before the

@@ -31,24 +31,6 @@ def _pct(made: int, declared: int) -> str:
     return f"{made}/{declared}" if declared else "—"
 
 
-def rating_data(ratings: Sequence[Any], method: str, options: Any) -> Dict[str, Any]:
-    from prefcli.model.ledger import format_amount
-    out: Dict[str, Any] = {"method": method}
-    if method == "elo":
-        out.update({"start": options.elo_start, "k": options.elo_k})
-    out["table"] = [{"rank": r.rank, "player": r.player, "games": r.games,
-                     "value": round(r.value, 1) if isinstance(r.value, float) else format_amount(r.value)}
-                    for r in ratings]
-    return out
-
-
-def stats_json_data(stats: Stats, rating: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
-    data = to_data(stats)
-    if rating is not None:
-        data["rating"] = rating
-    return data
-
-
 def table(stats: Stats, ratings: Optional[Sequence[Any]] = None, method: Optional[str] = None) -> str:
     lines: List[str] = [f"{stats.inputs} game(s)" + (f", by {stats.by}" if stats.by != "player" else "")]
     for key in sorted(stats.players):
@@ -223,3 +205,36 @@ def rating_table(ratings: Sequence[Any], method: str) -> str:
     for r in ratings:
         rows.append([str(r.rank), r.player, _n(r.value), str(r.games)])
     return "\n".join(_grid(rows, right_from=2)) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# The registry's renderers (prefcli.render.REGISTRY: "stats" and "rating")
+# ---------------------------------------------------------------------------------------------
+
+def _method(report: Any) -> Optional[str]:
+    return report.rating_options.method if report.rating_options is not None else None
+
+
+def render_table(report: Any, **_options: Any) -> str:
+    return table(report.stats, report.ratings, _method(report))
+
+
+def render_csv(report: Any, **_options: Any) -> str:
+    return csv_text(report.stats, report.ratings, _method(report))
+
+
+def render_svg(report: Any, **_options: Any) -> str:
+    return svg(report.stats)
+
+
+def render_rating_table(report: Any, **_options: Any) -> str:
+    return rating_table(report.ratings or [], _method(report) or "")
+
+
+def render_rating_csv(report: Any, **_options: Any) -> str:
+    buf = io.StringIO()
+    out = csv.writer(buf, lineterminator="\n")
+    out.writerow(["rank", "player", "rating", "games", "method"])
+    for r in report.ratings or ():
+        out.writerow([r.rank, r.player, _n(r.value), r.games, _method(report)])
+    return buf.getvalue()

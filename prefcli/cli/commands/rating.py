@@ -6,14 +6,15 @@ from typing import Optional, Tuple
 import click
 
 from prefcli.cli.commands.stats import common_options, run
+from prefcli.render import choices
 
 
 @click.command("rating")
 @click.argument("inputs", nargs=-1, metavar="FILE... | DIR | -")
 @click.option("-m", "--method", type=click.Choice(["whists", "places", "elo"]), default="elo", show_default=True,
               help="cumulative whists, place points, or pairwise Elo (games in date order)")
-@click.option("-f", "--format", "fmt", type=click.Choice(["table", "json", "csv"]), default=None,
-              help="output format: table (default), json, csv")
+@click.option("-f", "--format", "fmt", type=click.Choice(choices("rating")), default=None,
+              help="output format: table (default), json, yaml, csv")
 @common_options
 def command(inputs: Tuple[str, ...], method: str, fmt: str, variant: Optional[str], sets: Tuple[str, ...],
             jobs: int, executor: Optional[str], output: str, place_points: Tuple[str, ...],

@@ -12,6 +12,7 @@ import click
 from prefcli.cli.util import (CheckFailed, expand_inputs, output_option, parse_sets, pick_format,
                               print_problems, rules_options, write_text)
 from prefcli.io.output import check_not_input
+from prefcli.render import choices
 
 
 def executor_option(func: Callable) -> Callable:
@@ -94,8 +95,7 @@ def run(inputs: Tuple[str, ...], by: str, fmt: str, rating: Optional[str], svg_f
         elo_start: Optional[float], tournament_file: Optional[str], rating_only: bool = False) -> None:
     from prefcli.app.executors import ExecutorError, make_executor
     from prefcli.app.stats import StatsOptions, run_stats
-    from prefcli.render import stats as render
-    from prefcli.settle.rating import rate
+    from prefcli import render
 
     tournament = load_tournament(tournament_file)
     if not inputs and tournament is not None and tournament.inputs:
@@ -107,7 +107,8 @@ def run(inputs: Tuple[str, ...], by: str, fmt: str, rating: Optional[str], svg_f
     check_not_input(output, read)
     if svg_file is not None:
         check_not_input(svg_file, read)
-    fmt = pick_format(fmt, output, ("table", "json", "csv") + (() if rating_only else ("svg",)), "table")
+    from prefcli.render import formats
+    fmt = pick_format(fmt, output, formats("rating" if rating_only else "stats"), "table")
     ropts = rating_from_options(rating, place_points, weights, elo_k, elo_start, tournament) if rating else None
     options = StatsOptions(by, variant, tuple(parse_sets(sets)))
     try:
@@ -122,26 +123,14 @@ def run(inputs: Tuple[str, ...], by: str, fmt: str, rating: Optional[str], svg_f
         if result.failed:
             raise CheckFailed("no input could be read")
         raise click.UsageError("no records or sheets among the inputs")
-    ratings = None
     if ropts is not None:
         try:
-            ratings = rate(stats.games, ropts)
+            result.rate(ropts)
         except ValueError as exc:
             raise click.UsageError(str(exc)) from None
     if svg_file is not None:
-        write_text(svg_file, render.svg(stats), read)
-    if fmt == "json":
-        import json
-        data = render.stats_json_data(stats, render.rating_data(ratings, rating, ropts) if ratings is not None else None)
-        text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    elif fmt == "csv":
-        text = render.csv_text(stats, ratings, rating)
-    elif fmt == "svg":
-        text = render.svg(stats)
-    elif rating_only and ratings is not None:
-        text = render.rating_table(ratings, rating)
-    else:
-        text = render.table(stats, ratings, rating)
+        write_text(svg_file, render.render("stats", "svg", result), read)
+    text = render.render("rating" if rating_only else "stats", fmt, result)
     write_text(output, text, read)
     if result.failed:
         click.echo(f"prefcli: {result.failed} of {result.failed + stats.inputs} inputs could not be read", err=True)
@@ -162,8 +151,8 @@ def common_options(func: Callable) -> Callable:
 @click.argument("inputs", nargs=-1, metavar="FILE... | DIR | -")
 @click.option("--by", type=click.Choice(["player", "event", "month", "variant"]), default="player",
               show_default=True, help="group the games by event, month (meta.date) or variant")
-@click.option("-f", "--format", "fmt", type=click.Choice(["table", "json", "csv", "svg"]), default=None,
-              help="output format: table (default), json, csv, svg (the cumulative result picture)")
+@click.option("-f", "--format", "fmt", type=click.Choice(choices("stats")), default=None,
+              help="output format: table (default), json, yaml, csv, svg (the cumulative result picture)")
 @click.option("--rating", type=click.Choice(["whists", "places", "elo"]), default=None,
               help="add a rating table: cumulative whists, place points or pairwise Elo")
 @click.option("--svg", "svg_file", metavar="FILE", default=None,
