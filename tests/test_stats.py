@@ -212,9 +212,9 @@ def test_table_csv_and_svg(tmp_path):
     assert code == 0, err
     root = ET.fromstring(pic.read_text())                       # well-formed XML
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
-    lines = root.findall(".//{http://www.w3.org/2000/svg}polyline")
-    assert len(lines) == 4
-    assert all(len(pl.get("points").split()) == 14 for pl in lines)   # start + 13 games
+    lines = [p for p in root.iter("{http://www.w3.org/2000/svg}path") if p.get("class") == "pf-series"]
+    assert sorted(p.get("data-player") for p in lines) == ["AA", "AM", "VK", "VS"]
+    assert all(p.get("d").count("L") == 13 for p in lines)             # start + 13 games
     code, out, err = run_cli(["stats", str(SEASON), "-f", "svg"])
     assert ET.fromstring(out).tag.endswith("svg")
 

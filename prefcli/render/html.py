@@ -258,11 +258,24 @@ def _tournament(report: Any) -> str:
     if s.money is not None:
         rows.append(["total (money)"] + [str(s.money[p]) for p in names])
     out.append(_table(["round"] + names, rows, range(1, len(names) + 1), caption="Results per round (net whists)"))
+    out.append(_running_totals(report))
     if s.payments:
         out.append("<h3>Payments on the totals</h3><ul>" + "".join(
             f"<li>{escape(p.payer)} → {escape(p.payee)}: {escape(str(p.amount))}</li>" for p in s.payments) + "</ul>")
     out.append("</section>")
     return "".join(out)
+
+
+def _running_totals(report: Any) -> str:
+    """Each player's running total over the rounds, drawn as the season chart of `stats --svg`."""
+    from prefcli.render.stats import season_svg
+    rounds = [(os.path.basename(g.name), tuple(g.settled.settlement.net.items()))
+              for g in report.games if g.settled.settlement is not None]
+    if len(rounds) < 2:
+        return ""
+    picture = season_svg(rounds, "Running totals over the rounds", "rounds", standalone=False)
+    return (f'<figure class="season">{picture}<figcaption>Each player\'s net whists added up round by round '
+            "(prefcli stats --svg draws the same over a season)</figcaption></figure>")
 
 
 def _game(g: Any, index: int, multi: bool, style: str, ids: _Ids) -> str:

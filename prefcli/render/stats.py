@@ -4,7 +4,7 @@ from __future__ import annotations
 import csv
 import io
 from fractions import Fraction
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 from xml.sax.saxutils import escape
 
 from prefcli.settle.stats import Stats, ranked, to_data
@@ -124,24 +124,36 @@ _COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#
 
 def svg(stats: Stats, title: str = "Cumulative result over the season") -> str:
     """Each player's cumulative net whists after each game (games in date order): a line chart."""
-    games = stats.games
+    return season_svg([(g.source, g.results) for g in stats.games], title, "games (in date order)")
+
+
+def season_svg(games: Sequence[Tuple[str, Sequence[Tuple[str, Fraction]]]],
+               title: str = "Cumulative result over the season", axis: str = "games",
+               standalone: bool = True) -> str:
+    """A line per player: his running total of net whists after each of `games` ((label, results)).
+
+    Drawn with the sheet pictures' primitives (prefcli.render.svg); every series is a path with
+    class ``pf-series`` and its player's name in ``data-player``, its final total in the legend.
+    `standalone` adds the XML namespace for a file of its own (inline in HTML it is the same).
+    """
+    from prefcli.render.svg import attrs, num, polyline, tag, text
     players: List[str] = []
-    for g in games:
-        for p, _ in g.results:
+    for _, results in games:
+        for p, _ in results:
             if p not in players:
                 players.append(p)
     totals = {p: Fraction(0) for p in players}
-    series: Dict[str, List[tuple]] = {p: [(0, Fraction(0))] for p in players}
-    for i, g in enumerate(games, start=1):
-        for p, v in g.results:
+    series: Dict[str, List[Tuple[int, Fraction]]] = {p: [(0, Fraction(0))] for p in players}
+    for i, (_, results) in enumerate(games, start=1):
+        for p, v in results:
             totals[p] += v
             series[p].append((i, totals[p]))
-    values = [v for pts in series.values() for _, v in pts] or [Fraction(0)]
-    lo, hi = min(values + [Fraction(0)]), max(values + [Fraction(0)])
+    values = [v for pts in series.values() for _, v in pts] + [Fraction(0)]
+    lo, hi = min(values), max(values)
     if lo == hi:
         lo, hi = lo - 1, hi + 1
     width, height = 720, 420
-    left, right, top, bottom = 70, 130, 40, 50
+    left, right, top, bottom = 70, 150, 40, 50
     pw, ph = width - left - right, height - top - bottom
     n = max(1, len(games))
 
@@ -151,35 +163,34 @@ def svg(stats: Stats, title: str = "Cumulative result over the season") -> str:
     def y(v: Fraction) -> float:
         return top + ph * float((hi - v) / (hi - lo))
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
-           f'<title>{escape(title)}</title>',
-           f'<rect x="0" y="0" width="{width}" height="{height}" fill="white"/>',
-           f'<text x="{left}" y="22" font-size="15">{escape(title)}</text>']
-    # axes: zero line, frame, ticks
-    out.append(f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="none" stroke="#999"/>')
-    out.append(f'<line x1="{left}" y1="{y(Fraction(0)):.1f}" x2="{left + pw}" y2="{y(Fraction(0)):.1f}" '
-               'stroke="#444" stroke-dasharray="4 3"/>')
+    body: List[str] = [tag("title", escape(title)),
+                       tag("rect", x=0, y=0, width=width, height=height, fill="white"),
+                       text(left, 22, title, font_size=15),
+                       tag("rect", x=left, y=top, width=pw, height=ph, fill="none", stroke="#999")]
     for t in _ticks(lo, hi):
-        out.append(f'<text x="{left - 6}" y="{y(t) + 4:.1f}" text-anchor="end">{_n(t)}</text>')
-        out.append(f'<line x1="{left}" y1="{y(t):.1f}" x2="{left + pw}" y2="{y(t):.1f}" stroke="#eee"/>')
-    step = max(1, n // 12)
+        body.append(tag("line", x1=left, y1=num(y(t)), x2=left + pw, y2=num(y(t)), stroke="#eee"))
+        body.append(text(left - 6, y(t) + 4, _n(t), text_anchor="end"))
+    body.append(tag("line", x1=left, y1=num(y(Fraction(0))), x2=left + pw, y2=num(y(Fraction(0))),
+                    stroke="#444", stroke_dasharray="4 3"))
+    step = max(1, -(-n // 12))
     for i in range(0, n + 1, step):
-        out.append(f'<text x="{x(i):.1f}" y="{top + ph + 18}" text-anchor="middle">{i}</text>')
-    out.append(f'<text x="{left + pw / 2:.1f}" y="{height - 10}" text-anchor="middle">games (in date order)</text>')
-    out.append(f'<text x="16" y="{top + ph / 2:.1f}" text-anchor="middle" '
-               f'transform="rotate(-90 16 {top + ph / 2:.1f})">net whists, cumulative</text>')
+        body.append(text(x(i), top + ph + 18, str(i), text_anchor="middle"))
+    body.append(text(left + pw / 2, height - 10, axis, text_anchor="middle"))
+    body.append(text(16, top + ph / 2, "net whists, cumulative", text_anchor="middle",
+                     transform=f"rotate(-90 16 {num(top + ph / 2)})"))
     for k, p in enumerate(players):
         colour = _COLOURS[k % len(_COLOURS)]
-        pts = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in series[p])
-        out.append(f'<g><title>{escape(p)}: {_n(totals[p])}</title>'
-                   f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2"/></g>')
+        line = polyline([(x(i), y(v)) for i, v in series[p]], fill="none", stroke=colour, stroke_width=2,
+                        class_="pf-series", data_player=p)
+        body.append(tag("g", tag("title", escape(f"{p}: {_n(totals[p])}")) + line))
         ly = top + 16 + 18 * k
-        out.append(f'<line x1="{left + pw + 12}" y1="{ly - 4}" x2="{left + pw + 32}" y2="{ly - 4}" '
-                   f'stroke="{colour}" stroke-width="2"/>')
-        out.append(f'<text x="{left + pw + 38}" y="{ly}">{escape(p)} {escape(_n(totals[p]))}</text>')
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+        body.append(tag("line", x1=left + pw + 12, y1=ly - 4, x2=left + pw + 32, y2=ly - 4, stroke=colour,
+                        stroke_width=2))
+        body.append(text(left + pw + 38, ly, f"{p} {_n(totals[p])}", class_="pf-legend"))
+    ns = ' xmlns="http://www.w3.org/2000/svg"' if standalone else ""
+    head = (f"<svg{ns}" + attrs(width=width, height=height, viewBox=f"0 0 {width} {height}",
+                                font_family="sans-serif", font_size=12, role="img", aria_label=title) + ">")
+    return head + "\n" + "\n".join(body) + "\n</svg>\n"
 
 
 def _ticks(lo: Fraction, hi: Fraction) -> List[Fraction]:
