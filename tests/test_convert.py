@@ -314,10 +314,14 @@ def test_cli_keeps_the_opening_comment_block(tmp_path, run):
     code, out, err = run(["convert", str(p)])
     assert code == 0, err
     assert out.startswith("# Friday game\n# typed from the paper sheet\nformat: pref-record/1\n")
-    assert "# inner" not in out
+    # issue 11: every comment survives now, not only the opening block (this once asserted that
+    # "# inner" was dropped, the data loss the issue reports)
+    assert "# inner\nrules:" in out
     p.write_text(out, encoding="utf-8")
     assert run(["convert", str(p)])[1] == out          # idempotent, comments included
     code, out, err = run(["convert", str(p), "--to", "json"])
+    assert code == 1 and out == "" and "# inner" in err   # JSON cannot hold them: refused, listed
+    code, out, err = run(["convert", str(p), "--to", "json", "--drop-comments"])
     assert out.startswith("{")
 
 

@@ -140,6 +140,8 @@ def test_score_o_json_writes_json_not_the_table(tmp_path):
 ])
 def test_extension_picks_the_format_in_every_command(name, ext, parse, tmp_path):
     args, _, _ = COMMANDS[name]
+    if name == "convert" and ext == ".json":   # the example's comments cannot go into JSON
+        args = args + ["--drop-comments"]
     out = tmp_path / f"out{ext}"
     code, _, err = run(args + ["-o", str(out)])
     assert code == 0, err

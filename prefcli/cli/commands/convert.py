@@ -93,10 +93,13 @@ def _report(conv, fmt: str) -> None:
 @click.option("--report", "report_fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="how the list of changes and losses is written to stderr")
 @click.option("--strict", is_flag=True, help="fail (exit 1) instead of dropping anything")
+@click.option("--drop-comments", is_flag=True,
+              help="write without the input's comments (needed for JSON output of a commented YAML file)")
 @click.option("--players", default=None, metavar="A,B,C",
               help="quick-entry notes: the players in clockwise seat order")
 def command(source: str, output: Optional[str], to: Optional[str], in_place: bool, variant: Optional[str],
-            sets: Sequence[str], report_fmt: str, strict: bool, players: Optional[str]) -> None:
+            sets: Sequence[str], report_fmt: str, strict: bool, players: Optional[str],
+            drop_comments: bool = False) -> None:
     """Write a record or sheet in canonical form, as JSON or YAML (IN or - for stdin).
 
     Canonical: keys in the documented order, cards and contracts in ASCII, hands as one string,
@@ -206,26 +209,27 @@ def command(source: str, output: Optional[str], to: Optional[str], in_place: boo
 
     kind = to or wanted or input_kind
     text = dump(data, kind)
-    if kind == "yaml" and doc is not None and not doc.is_json and conv is None:
-        text = leading_comments(doc.text) + text
+    if doc is not None and not doc.is_json and not drop_comments:
+        text = _keep_comments(doc, text, kind)
     write_text(dest, text, () if in_place else [source])
 
 
-def leading_comments(text: str) -> str:
-    """The comment block that opens a YAML file (what the file is about): kept on conversion.
-    Other comments cannot survive a canonical rewrite."""
-    out = []
-    for line in text.splitlines():
-        stripped = line.strip()
-        if stripped.startswith("#"):
-            out.append(line.rstrip() + "\n")
-        elif stripped == "" and out:
-            break
-        elif stripped == "":
-            continue
-        else:
-            break
-    return "".join(out)
+def _keep_comments(doc, text: str, kind: str) -> str:
+    """The input's comments put back beside their data in the canonical YAML; JSON cannot hold
+    them, so a commented file is refused (with the list) unless --drop-comments says so."""
+    from prefcli.cli.util import CheckFailed
+    from prefcli.io.comments import describe, find_comments, place_comments
+
+    comments = find_comments(doc.text)
+    if not comments:
+        return text
+    if kind == "json":
+        click.echo(f"prefcli: {doc.name}: JSON has no comments, so these {len(comments)} would be lost "
+                   "(--drop-comments writes the JSON without them; YAML keeps them):", err=True)
+        for line in describe(comments, doc.name):
+            click.echo(line, err=True)
+        raise CheckFailed("comments")
+    return place_comments(text, comments)
 
 
 def _problem(name: str, exc) -> Any:
