@@ -164,3 +164,22 @@ def test_print_puts_the_sheet_and_settlement_on_one_a4_page(browser, tmp_path):
     assert hidden == "none"
     pdf = browser.pdf()
     assert pdf.startswith(b"%PDF")
+
+
+def test_cyrillic_and_lithuanian_names_render(browser, tmp_path):
+    rec = tmp_path / "names.yaml"
+    rec.write_text((EXAMPLES / "sochi-3p.yaml").read_text(encoding="utf-8")
+                   .replace("Ann", "Аня").replace("Bob", "Щукин").replace("Cid", "Žydrūnė"), encoding="utf-8")
+    svg = make(tmp_path, ["draw", str(rec)], "names.svg")
+    browser.clear()
+    browser.open(svg)
+    widths = browser.eval("(function(){var o={};[].forEach.call(document.querySelectorAll('.pf-nm'),function(t){"
+                          "o[t.textContent]=t.getComputedTextLength();});return o;})()")
+    assert set(widths) == {"Аня", "Щукин", "Žydrūnė"}
+    assert all(w > 10 for w in widths.values())
+    page = make(tmp_path, ["report", str(rec)], "names.html")
+    browser.clear()
+    browser.open(page)
+    text = browser.eval("document.body.innerText")
+    assert "Аня" in text and "Щукин" in text and "Žydrūnė" in text
+    assert browser.errors() == [] and only_local(browser.requests()) == []

@@ -224,3 +224,21 @@ def test_cli_draw_options_and_errors(tmp_path):
     assert code == 1 and "tournament.yaml" in err and "expected a game record" in err
     code, out_, err = run_cli(["draw", "-"], stdin=(EXAMPLES / "leningrad-4p.yaml").read_text(encoding="utf-8"))
     assert code == 0 and out_.startswith("<svg")
+
+
+def test_a_long_cell_keeps_its_newest_totals_in_bounded_size():
+    # a cell of many totals: only the newest are drawn and named, after an ellipsis
+    src = source("sochi-3p.yaml")
+    fr = svg.frames(src)[-1]
+    key = ("Bob", "mountain", None)
+    fr.runs[key] = [Fraction(i) for i in range(1, 1001)]
+    fr.lengths[key] = 1000
+    layout = svg.layout_for("russian", 3)
+    pieces = dict(svg._pieces(src, layout, fr, "paper"))
+    g = parse(f'<svg xmlns="http://www.w3.org/2000/svg">{pieces["mountain:Bob"]}</svg>')
+    title = g.find(f"{NS}g/{NS}title").text
+    assert title.startswith("Bob: mountain … 961 · ") and title.endswith(" · 1000")
+    drawn = "".join("".join(t.itertext()) for t in g.iter(NS + "text"))
+    assert drawn.startswith("…") and drawn.endswith("·1000") and len(drawn) < 2000
+    fs, lines, cut = svg._wrap(["…", "5", "6"], 200, 30)
+    assert lines == [["…", "5", "6"]] and cut

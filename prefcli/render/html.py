@@ -82,6 +82,7 @@ function steps(fig){
     s=Math.max(0,Math.min(+range.max,s));range.value=s;
     parts.forEach(function(p){p[0].style.display=(p[1]<=s&&s<=p[2])?'':'none';});
     out.textContent=labels[s]||String(s);
+    svg.setAttribute('aria-label',fig.getAttribute('data-title')+', '+(s?'after deal '+(labels[s]||s):'before the first deal'));
   }
   range.addEventListener('input',function(){show(+range.value);});
   fig.querySelector('.prev').addEventListener('click',function(){show(+range.value-1);});
@@ -322,7 +323,9 @@ def _sheet_figure(g: Any, style: str, ids: _Ids) -> str:
                     f'<button type="button" class="next" aria-label="next deal">▶</button>'
                     f'<output id="{fid}-o" for="{fid}-r" aria-live="polite">{escape(labels[-1])}</output></div>')
         cap += ", deal by deal (slider, ◀ ▶, or the arrow keys)"
-    return (f'<figure class="sheet" id="{fid}" data-labels="{escape(json.dumps(labels, ensure_ascii=False))}">'
+    title = f"{src.title + ': ' if src.title else ''}the sheet of {', '.join(src.players)}"
+    return (f'<figure class="sheet" id="{fid}" data-labels="{escape(json.dumps(labels, ensure_ascii=False))}" '
+            f'data-title="{escape(title)}">'
             f"{picture}<figcaption>{escape(cap)}</figcaption>{controls}</figure>")
 
 

@@ -283,7 +283,8 @@ class Frame:
     """The sheet after `deal` deals: every cell's running totals, the marks, the dealer to come."""
 
     deal: int
-    cells: Dict[Cell, List[Fraction]]
+    runs: Dict[Cell, List[Fraction]]         # every cell's running totals (shared by all frames)
+    lengths: Dict[Cell, int]                 # how many of them are written by this frame
     closed: Dict[str, bool]
     dealer: Optional[str] = None
     dealer_of: Optional[int] = None          # the deal the marked dealer deals
@@ -291,6 +292,17 @@ class Frame:
     eglute: Dict[str, Tuple[List[str], List[str]]] = field(default_factory=dict)  # top row, bottom row
     centre: Dict[str, str] = field(default_factory=dict)
     label: str = ""
+
+    def values(self, key: Cell, last: int = 0) -> Tuple[List[Fraction], int]:
+        """The cell's running totals in this frame (only the `last` ones when given) and their count."""
+        n = self.lengths.get(key, 0)
+        run = self.runs.get(key, [])
+        return (run[max(0, n - last):n] if last else run[:n]), n
+
+
+#: at most this many of a cell's newest totals are drawn (the smallest hand fits fewer) and
+#: named in its title, so a long record draws in linear time and size
+DRAWN, TITLED = 240, 40
 
 
 @dataclass
@@ -337,8 +349,9 @@ def source_of_sheet(sheet: Any, rules: Any) -> SheetSource:
     return SheetSource(tuple(sheet.players), rules, list(ledger.entries), 0, title=title)
 
 
-def frames(src: SheetSource, upto: Optional[int] = None) -> List[Frame]:
-    """The sheet before the first deal (frame 0) and after each deal up to `upto`."""
+def frames(src: SheetSource, upto: Optional[int] = None, every: bool = True) -> List[Frame]:
+    """The sheet before the first deal (frame 0) and after each deal up to `upto`; with
+    `every` false only the last one (a long record is then drawn in linear time)."""
     last = src.deals if upto is None else min(upto, src.deals)
     target = src.rules.get("pool")
     totals: Dict[Cell, Fraction] = {}
@@ -359,10 +372,11 @@ def frames(src: SheetSource, upto: Optional[int] = None) -> List[Frame]:
 
     def frame(n: int) -> Frame:
         closed = {p: target is not None and totals.get((p, "pool", None), ZERO) >= target for p in src.players}
-        cells = {k: list(v) for k, v in runs.items()}
+        lengths = {k: len(v) for k, v in runs.items()}
         dealer = src.dealers.get(n) if n < src.deals else src.dealers.get(n - 1)
         dealer_of = (n + 1 if n < src.deals else n) if dealer is not None else None
-        f = Frame(n, cells, closed, dealer, dealer_of, label=src.labels.get(n, "start" if n == 0 else ""))
+        f = Frame(n, runs, lengths, closed, dealer, dealer_of,
+                  label=src.labels.get(n, "start" if n == 0 else ""))
         if drawn is not None and left is not None:
             f.egles = {p: (drawn[p], drawn[p] - left[p]) for p in src.players}
         if src.family == "lithuanian-kitty":
@@ -375,7 +389,8 @@ def frames(src: SheetSource, upto: Optional[int] = None) -> List[Frame]:
     pre = [d for d in order if d is None]
     for d in pre:
         _apply_group(by_deal[d], totals, runs)
-    out.append(frame(0))
+    if every or last == 0:
+        out.append(frame(0))
     for n in range(1, last + 1):
         _apply_group(by_deal.get(n, []), totals, runs)
         h = history.get(n)
@@ -387,7 +402,8 @@ def frames(src: SheetSource, upto: Optional[int] = None) -> List[Frame]:
                     left[p] = k
             if src.family == "lithuanian-kitty":
                 _eglute_row(src, h, top, bottom)
-        out.append(frame(n))
+        if every or n == last:
+            out.append(frame(n))
     # entries after the last deal (closing writes past the record's deals)
     tail = [d for d in order if d is not None and d > src.deals]
     if tail and (upto is None or upto >= src.deals):
@@ -495,7 +511,11 @@ class _Canvas:
 def _wrap(tokens: Sequence[str], w: float, h: float, max_fs: float = 14.0,
           min_fs: float = 6.0) -> Tuple[float, List[List[str]], bool]:
     """Lines of dot-separated tokens that fit a w × h box, shrinking "as a hand would"; at the
-    smallest size the oldest values give way to an ellipsis (the newest always show)."""
+    smallest size the oldest values give way to an ellipsis (the newest always show). A leading
+    "…" token says older values were left out already."""
+    pre_cut = bool(tokens) and tokens[0] == "…"
+    if pre_cut:
+        tokens = tokens[1:]
     fs = min(max_fs, h * 0.8)
     while True:
         per = max(1, int(w / (fs * 0.6)))
@@ -516,9 +536,10 @@ def _wrap(tokens: Sequence[str], w: float, h: float, max_fs: float = 14.0,
     fit = max(1, int(h / (fs * 1.18)))
     if len(lines) > fit:
         lines = lines[-fit:]
-        lines[0] = ["…"] + lines[0]
         cut = True
-    return fs, lines, cut
+    if cut or pre_cut:
+        lines[0] = ["…"] + lines[0]
+    return fs, lines, cut or pre_cut
 
 
 def _cell_text(canvas: _Canvas, b: Box, values: Sequence[str], cls: str, title: str,
@@ -568,8 +589,29 @@ def _seat_of(layout: Layout, players: Sequence[str]) -> Dict[str, int]:
     return {p: (i + layout.first_slot) % layout.slots for i, p in enumerate(players)}
 
 
-def _pieces(src: SheetSource, layout: Layout, fr: Frame, style: str) -> List[Tuple[str, str]]:
-    """The frame's changing parts as (key, svg) pairs, in drawing order."""
+def _title(what: str, vals: Sequence[Fraction], n: int) -> str:
+    shown = _fmt_values(vals[-TITLED:])
+    return what + " " + ("… " if n > len(shown) else "") + " · ".join(shown)
+
+
+def _pieces(src: SheetSource, layout: Layout, fr: Frame, style: str,
+            memo: Optional[Dict[str, Tuple[int, str]]] = None) -> List[Tuple[str, str]]:
+    """The frame's changing parts as (key, svg) pairs, in drawing order. `memo` keeps each
+    cell's drawing by its count of totals (a cell only grows), so stepping costs what changed."""
+    memo = {} if memo is None else memo
+
+    def cell(key: str, b: Box, ckey: Cell, what: str, cls: str) -> None:
+        n = fr.lengths.get(ckey, 0)
+        if b is None or not n:
+            return
+        hit = memo.get(key)
+        if hit is None or hit[0] != n:
+            vals, n = fr.values(ckey, DRAWN)
+            hit = (n, _cell_text(canvas, b, (["…"] if n > len(vals) else []) + _fmt_values(vals), cls,
+                                 _title(what, vals, n), reserve))
+            memo[key] = hit
+        out.append((key, hit[1]))
+
     canvas = _Canvas(layout)
     rules = src.rules
     words = {a: rules.word(a) if hasattr(rules, "word") else a for a in ("pool", "mountain", "whists")}
@@ -593,12 +635,8 @@ def _pieces(src: SheetSource, layout: Layout, fr: Frame, style: str) -> List[Tup
         if nb is not None:
             out.append((f"n:{p}", _name(canvas, nb, p, fr.dealer == p, fr.dealer_of)))
         for area in ("pool", "mountain"):
-            b = cells.get(area)
-            vals = fr.cells.get((p, area, None))
-            if b is not None and vals:
-                title = f"{p}: {words[area]} " + " · ".join(_fmt_values(vals))
-                cls = "pf-p" if area == "pool" else "pf-m"
-                out.append((f"{area}:{p}", _cell_text(canvas, b, _fmt_values(vals), cls, title, reserve)))
+            cell(f"{area}:{p}", cells.get(area), (p, area, None), f"{p}: {words[area]}",
+                 "pf-p" if area == "pool" else "pf-m")
         pb = cells.get("pool")
         if pb is not None and fr.closed.get(p):
             out.append((f"x:{p}", _closed_mark(canvas, pb, p, words["pool"], layout.closed_mark)))
@@ -606,11 +644,7 @@ def _pieces(src: SheetSource, layout: Layout, fr: Frame, style: str) -> List[Tup
             if q == p:
                 continue
             d = (seat[q] - seat[p]) % layout.slots
-            b = cells.get(f"whists+{d}")
-            vals = fr.cells.get((p, "whists", q))
-            if b is not None and vals:
-                title = f"{p}: {words['whists']} on {q} " + " · ".join(_fmt_values(vals))
-                out.append((f"w:{p}:{q}", _cell_text(canvas, b, _fmt_values(vals), "pf-w", title, reserve)))
+            cell(f"w:{p}:{q}", cells.get(f"whists+{d}"), (p, "whists", q), f"{p}: {words['whists']} on {q}", "pf-w")
         eb = cells.get("egles")
         if eb is not None and p in fr.egles:
             out.append((f"e:{p}", _egles(canvas, eb, p, *fr.egles[p])))
@@ -755,7 +789,7 @@ def _label(src: SheetSource, layout: Layout, fr: Frame) -> str:
 def render(src: SheetSource, upto: Optional[int] = None, style: str = "paper", embed_style: bool = True) -> str:
     """The SVG of the sheet after deal `upto` (all deals when None)."""
     layout = layout_for(src.family, len(src.players))
-    fr = frames(src, upto)[-1]
+    fr = frames(src, upto, every=False)[-1]
     label = _label(src, layout, fr)
     body = _static(src, layout, style) + "".join(s for _, s in _pieces(src, layout, fr, style))
     return _header(layout, style, embed_style, label) + f"<title>{escape(label)}</title>" + body + "</svg>\n"
@@ -770,8 +804,9 @@ def render_steps(src: SheetSource, style: str = "paper", embed_style: bool = Tru
     last = len(all_frames) - 1
     runs: Dict[str, List[List[Any]]] = {}
     order: List[str] = []
+    memo: Dict[str, Tuple[int, str]] = {}
     for i, fr in enumerate(all_frames):
-        for key, svg in _pieces(src, layout, fr, style):
+        for key, svg in _pieces(src, layout, fr, style, memo):
             if key not in runs:
                 runs[key] = []
                 order.append(key)
