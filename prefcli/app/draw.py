@@ -27,9 +27,11 @@ class Loaded:
 
 @dataclass
 class DrawResult:
+    """What `prefcli draw` shows: a loaded game, the sheet after deal `after` (None: all)."""
+
     loaded: Loaded
-    svg: str
     after: Optional[int]
+    layout: svgdraw.Layout
 
 
 class AfterError(PrefcliError):
@@ -75,14 +77,15 @@ def check_after(loaded: Loaded, after: Optional[int]) -> None:
         raise AfterError(f"--after {after}: the record has {loaded.source.deals} deal(s)")
 
 
-def draw(file: str, after: Optional[int] = None, style: str = "paper", variant: Optional[str] = None,
+def draw(file: str, after: Optional[int] = None, variant: Optional[str] = None,
          sets: Sequence[Tuple[str, Any]] = ()) -> DrawResult:
-    """The SVG of FILE's sheet after deal `after` (all deals when None)."""
+    """FILE's sheet after deal `after` (all deals when None), with the paper layout it is drawn
+    in (render it with ``prefcli.render.render("draw", "svg", result, style=…)``)."""
     from prefcli.model.diagnostics import InputError
     loaded = load_game(file, variant, sets)
     check_after(loaded, after)
     try:
-        text = svgdraw.render(loaded.source, after, style)
+        layout = svgdraw.layout_for(loaded.source.family, len(loaded.source.players))
     except svgdraw.DrawError as exc:
         raise InputError([loaded.doc.place(exc)]) from None
-    return DrawResult(loaded, text, after)
+    return DrawResult(loaded, after, layout)

@@ -38,6 +38,8 @@ REGISTRY: Dict[str, Dict[str, str]] = {
               "csv": "prefcli.render.stats:render_csv", "svg": "prefcli.render.stats:render_svg"},
     "rating": {"table": "prefcli.render.stats:render_rating_table", **DOCUMENT_FORMATS,
                "csv": "prefcli.render.stats:render_rating_csv"},
+    "draw": {"svg": "prefcli.render.svg:render_drawing"},
+    "report": {"html": "prefcli.render.html:render_report"},
 }
 
 #: Other names accepted on the command line for a format (kept for scripts written before the

@@ -795,6 +795,11 @@ def render(src: SheetSource, upto: Optional[int] = None, style: str = "paper", e
     return _header(layout, style, embed_style, label) + f"<title>{escape(label)}</title>" + body + "</svg>\n"
 
 
+def render_drawing(result: Any, style: str = "paper") -> str:
+    """The registry's renderer of ``prefcli draw``: an :class:`~prefcli.app.draw.DrawResult` as SVG."""
+    return render(result.loaded.source, result.after, style)
+
+
 def render_steps(src: SheetSource, style: str = "paper", embed_style: bool = True) -> Tuple[str, List[str]]:
     """One SVG for every step 0…N: each changing part is drawn once per run of deals it stays the
     same for, marked ``data-s="FROM-TO"``; parts not shown after the last deal start hidden.

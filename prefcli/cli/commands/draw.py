@@ -5,7 +5,7 @@ from typing import Optional, Sequence
 
 import click
 
-from prefcli.cli.util import parse_sets, rules_options
+from prefcli.cli.util import format_option, parse_sets, rules_options
 
 
 @click.command("draw")
@@ -15,9 +15,10 @@ from prefcli.cli.util import parse_sets, rules_options
               help="the sheet after deal N (0: before the first deal)")
 @click.option("--style", type=click.Choice(["paper", "plain"]), default="paper", show_default=True,
               help="paper: the paper sheet's colours and hand; plain: black on white with area labels")
+@format_option("draw")
 @click.option("-o", "--output", default="-", metavar="PATH", help="write the SVG here instead of stdout")
 def command(file: str, variant: Optional[str], sets: Sequence[str], after: Optional[int], style: str,
-            output: str) -> None:
+            fmt: Optional[str], output: str) -> None:
     """Draw the score sheet of FILE (a game record or a score sheet, - for stdin) as SVG.
 
     The layout is the paper one for the game and table size: the Russian pulka for 3 players
@@ -28,10 +29,12 @@ def command(file: str, variant: Optional[str], sets: Sequence[str], after: Optio
     cell shows its running totals separated by dots, newest in bold; a closed pool or track is
     marked, and so is the dealer of the next deal.
     """
+    from prefcli import render
     from prefcli.app.draw import draw
-    from prefcli.cli.util import write_text
+    from prefcli.cli.util import report_format, write_text
     from prefcli.io.output import check_not_input
 
     check_not_input(output, [file])
-    result = draw(file, after, style, variant, parse_sets(sets))
-    write_text(output, result.svg, [file])
+    fmt = report_format("draw", fmt, output)
+    result = draw(file, after, variant, parse_sets(sets))
+    write_text(output, render.render("draw", fmt, result, style=style), [file])

@@ -5,7 +5,7 @@ from typing import Optional, Sequence
 
 import click
 
-from prefcli.cli.util import parse_sets, rules_options
+from prefcli.cli.util import format_option, parse_sets, rules_options
 
 
 @click.command("report")
@@ -13,8 +13,10 @@ from prefcli.cli.util import parse_sets, rules_options
 @rules_options
 @click.option("--style", type=click.Choice(["paper", "plain"]), default="paper", show_default=True,
               help="the sheet picture's style (see prefcli draw)")
+@format_option("report")
 @click.option("-o", "--output", default="-", metavar="PATH", help="write the page here instead of stdout")
-def command(file: str, variant: Optional[str], sets: Sequence[str], style: str, output: str) -> None:
+def command(file: str, variant: Optional[str], sets: Sequence[str], style: str, fmt: Optional[str],
+            output: str) -> None:
     """Write one HTML page about FILE: a game record, a score sheet, a pref-tournament/1 file
     with its rounds (inputs:), or a folder of rounds as prefcli settle reads one.
 
@@ -24,11 +26,12 @@ def command(file: str, variant: Optional[str], sets: Sequence[str], style: str, 
     trick). A tournament adds the standings and the results per round. The page is
     self-contained: it loads nothing and works offline from a file.
     """
+    from prefcli import render
     from prefcli.app.report import build_report, report_inputs
-    from prefcli.cli.util import write_text
+    from prefcli.cli.util import report_format, write_text
     from prefcli.io.output import check_not_input
-    from prefcli.render.html import render_report
 
     check_not_input(output, [file])
+    fmt = report_format("report", fmt, output)
     report = build_report(file, variant, parse_sets(sets))
-    write_text(output, render_report(report, style), report_inputs(file, report))
+    write_text(output, render.render("report", fmt, report, style=style), report_inputs(file, report))
