@@ -28,6 +28,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Set, 
 from prefcli.model.cards import DECK, Call, CallKind, Card, Contract, Decision, Suit, ladder
 from prefcli.model.diagnostics import Path, PrefcliError, Problem
 from prefcli.model.records import Deal, Record
+from prefcli.rules.moves import legal_mask, mask_of
 from prefcli.rules.table import dealers as seating_dealers, options as seating_options
 
 __all__ = [
@@ -516,18 +517,12 @@ class Auction:
 # ---------------------------------------------------------------------------------------------
 
 def legal_cards(hand: Iterable[Card], led: Optional[Suit], trump: Optional[Suit]) -> List[Card]:
-    """Cards of `hand` that may be played to a trick led in `led` (None: this is the lead)."""
+    """Cards of `hand` that may be played to a trick led in `led` (None: this is the lead), in
+    the hand's order; the rule itself is :func:`prefcli.rules.moves.legal_mask`."""
     hand = list(hand)
-    if led is None:
-        return hand
-    follow = [c for c in hand if c.suit is led]
-    if follow:
-        return follow
-    if trump is not None:
-        trumps = [c for c in hand if c.suit is trump]
-        if trumps:
-            return trumps
-    return hand
+    allowed = legal_mask(mask_of(hand), led.order if led is not None else -1,
+                         trump.order if trump is not None else -1)
+    return [c for c in hand if (allowed >> _code(c)) & 1]
 
 
 def trick_winner(cards: Sequence[Card], trump: Optional[Suit], led: Optional[Suit] = None) -> int:
@@ -1066,13 +1061,13 @@ class _Replayer:
                 suit = code >> 3
                 if led < 0:
                     led = suit
-                elif suit != led:
+                elif suit != led and not (legal_mask(hand, led, trump) >> code) & 1:
                     if hand & _SUIT_MASK[led]:
                         held = _cards_of(hand & _SUIT_MASK[led])
                         raise IllegalPlay(f"deal {self.n}, trick {tn}: {p} played {card} but holds "
                                           f"{_fmt(held)} and must follow {SUIT_NAMES[_SUITS[led]]}",
                                           self.path + ("play", ti, j + offset))
-                    if trump >= 0 and suit != trump and hand & _SUIT_MASK[trump]:
+                    else:
                         held = _cards_of(hand & _SUIT_MASK[trump])
                         raise IllegalPlay(f"deal {self.n}, trick {tn}: {p} played {card} but, having no "
                                           f"{SUIT_NAMES[_SUITS[led]]}, must trump with {_fmt(held)}",
