@@ -35,7 +35,7 @@ __all__ = [
     "RulesError", "IllegalCall", "IllegalPlay", "IllegalDeal", "Conventions", "conventions",
     "Auction", "AuctionStep", "AuctionResult", "TrickPlay", "DealReplay", "replay_deal",
     "replay_record", "check_record", "legal_cards", "trick_winner", "random_play", "exit_levels",
-    "deal_dealers", "is_dark_allpass",
+    "deal_dealers", "is_dark_allpass", "talon_leads",
 ]
 
 SUIT_NAMES = {Suit.S: "spades", Suit.C: "clubs", Suit.D: "diamonds", Suit.H: "hearts"}
@@ -515,6 +515,19 @@ class Auction:
 # ---------------------------------------------------------------------------------------------
 # Play
 # ---------------------------------------------------------------------------------------------
+
+def talon_leads(conv: Conventions, contract: Contract, talon: Sequence[Card], four: bool) -> Tuple[str, int]:
+    """How the talon plays in a deal, and how many first tricks it leads: ``("unused", 0)``, or
+    for an all-pass with a two-card talon ``("lead-suit", 2)`` (the card names the suit, the best
+    player's card takes the trick) or ``("dealer-plays", 2)`` (the card plays for the dealer who
+    sits out, or for nobody); ``allpass.talon: by-seats`` is the second with four players."""
+    if not (contract.is_all_pass and len(talon) == 2):
+        return "unused", 0
+    mode = conv.allpass_talon
+    if mode == "by-seats":
+        mode = "dealer-plays" if four else "lead-suit"
+    return mode, (2 if mode in ("lead-suit", "dealer-plays") else 0)
+
 
 def legal_cards(hand: Iterable[Card], led: Optional[Suit], trump: Optional[Suit]) -> List[Card]:
     """Cards of `hand` that may be played to a trick led in `led` (None: this is the lead), in
@@ -1007,12 +1020,7 @@ class _Replayer:
                 seats.remove(ps[0])
         nseat = len(seats)
         four = len(self.record.players) == 4
-        talon_mode = "unused"
-        if c.is_all_pass and len(talon) == 2:
-            talon_mode = conv.allpass_talon
-            if talon_mode == "by-seats":
-                talon_mode = "dealer-plays" if four else "lead-suit"
-        talon_tricks = 2 if talon_mode in ("lead-suit", "dealer-plays") else 0
+        talon_mode, talon_tricks = talon_leads(conv, c, talon, four)
         talon_owner = self.dealer if (talon_mode == "dealer-plays" and four) else None
         won: Dict[str, int] = {p: 0 for p in out.seats}
         if talon_owner is not None and play:
