@@ -44,7 +44,7 @@ def test_quiet_prints_nothing_for_valid_files():
 
 
 def test_schema_command_prints_draft_2020_12():
-    for kind in ("record", "sheet"):
+    for kind in ("record", "sheet", "analysis"):
         code, out, _ = run_cli(["schema", kind])
         assert code == 0
         schema = json.loads(out)
@@ -62,7 +62,7 @@ def _all_properties(node, path="$"):
             yield from _all_properties(sub, f"{path}[{i}]")
 
 
-@pytest.mark.parametrize("kind", ["record", "sheet"])
+@pytest.mark.parametrize("kind", ["record", "sheet", "analysis"])
 def test_every_schema_property_has_a_description(kind):
     from prefcli.io.schemas import schema
     missing = [p for p, sub in _all_properties(schema(kind)) if isinstance(sub, dict) and "description" not in sub

@@ -26,6 +26,7 @@ COMMANDS: Dict[str, str] = {
     "merge": "add up settle / stats results written with -f json by shards",
     "draw": "draw the score sheet as on paper (SVG)",
     "report": "one self-contained HTML page of a game or tournament",
+    "analyze": "double-dummy analysis of full deals: best play, the cards that cost a trick",
     "convert": "JSON ⇄ YAML, canonical form, another preset, quick-entry notes",
     "import": "read other programs' saved games and sheets, report what is lost, check their totals",
     "variants": "list presets, or every option of one preset",

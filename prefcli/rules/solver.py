@@ -402,7 +402,7 @@ class Solver:
         hands = list(hands)
         table = tuple(table)
         mover = (leader + len(table)) % 3
-        left = popcount(hands[mover])
+        left = popcount(hands[mover]) + (1 if len(table) == 3 else 0)   # a full table: its trick counts
         lo, hi = 0, left
         g = left // 2 if guess is None else max(0, min(left, guess))
         # zero-window probes from the guess: "at least g+1?" then up or down one at a time

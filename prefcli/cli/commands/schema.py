@@ -21,7 +21,8 @@ def command(kind: str, output: str) -> None:
 
     record, sheet and tournament are inputs; the others are the reports of the commands
     (validation: validate -f json; replay: replay -f json; settlement: settle -f json;
-    stats: stats -f json; import: import --report json).
+    stats: stats -f json; import: import --report json;
+    analysis: analyze -f json).
     """
     from prefcli.cli.util import pick_format, write_text
     from prefcli.io.schemas import schema_text

@@ -1,0 +1,287 @@
+"""`prefcli analyze` and its pipeline (prefcli.app.analyze): the double-dummy line after every
+trick and the named mistakes agree with the plain minimax on small endgames; on full deals the
+line, the mistakes, the table and the best discard hang together; refusals are located."""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from conftest import ROOT, run_cli
+from dd_reference import minimax
+from prefcli.app.analyze import (ALL_PASS_BOUND, AnalysisOptions, DealTask, analyze_record, analyze_task,
+                                 analyze_tasks, card_text)
+from prefcli.io.documents import build_record_fast, load_document
+from prefcli.model.cards import DECK, Suit, parse_card
+from prefcli.rules.engine import legal_cards, trick_winner
+from prefcli.rules.moves import card_code, mask_of
+from prefcli.rules.presets import resolve_rules
+from prefcli.rules.solver import Solver
+
+EXAMPLE = ROOT / "examples" / "full-deals-sochi.yaml"
+
+
+def _card(text: str):
+    """A card written as the analysis writes it (7♥) back to a Card."""
+    return parse_card(text)
+
+
+# ---------------------------------------------------------------------------------------------
+# Endgame tasks against the plain minimax
+# ---------------------------------------------------------------------------------------------
+
+def _random_endgame(rng: random.Random, kind: str):
+    n = rng.randint(2, 4)
+    cards = rng.sample(DECK, 3 * n + 2)
+    hands = [cards[0:n], cards[n:2 * n], cards[2 * n:3 * n]]
+    talon = cards[3 * n:] if kind == "all-pass" and rng.random() < 0.7 else []
+    talon = talon[:min(len(talon), n - 1)]
+    competes = rng.random() < 0.5
+    trump = rng.choice([None, Suit.S, Suit.C, Suit.D, Suit.H]) if kind == "contract" else None
+    decl = rng.randrange(3) if kind != "all-pass" else None
+    # a random legal play of k tricks, with the talon's tricks as the engine plays them
+    left = [list(h) for h in hands]
+    leader = 0
+    tricks, winners = [], []
+    for t in range(rng.randint(0, n)):
+        table = []
+        talon_trick = t < len(talon)
+        lead = 0 if talon_trick else leader
+        led = talon[t].suit if talon_trick else None
+        for j in range(3):
+            p = (lead + j) % 3
+            c = rng.choice(legal_cards(left[p], led, trump))
+            led = led or c.suit
+            left[p].remove(c)
+            table.append(c)
+        if talon_trick:
+            if competes:
+                w = trick_winner([talon[t]] + table, trump, talon[t].suit)
+                win = -1 if w == 0 else (lead + w - 1) % 3
+            else:
+                w = trick_winner(table, trump, talon[t].suit)
+                win = (lead + (w if w >= 0 else trick_winner(table, trump))) % 3
+            leader = 0
+        else:
+            win = leader = (lead + trick_winner(table, trump)) % 3
+        tricks.append((lead, tuple(card_code(c) for c in table)))
+        winners.append(win)
+    task = DealTask(
+        pos=0, number=1, seats=("A", "B", "C"), contract="x", kind=kind,
+        trump=trump.order if trump else -1, declarer=decl,
+        hands=tuple(mask_of(h) for h in hands), tricks=tuple(tricks), winners=tuple(winners),
+        talon=tuple(card_code(c) for c in talon), talon_competes=competes,
+        discard=(0, 1) if decl is not None else (), options=AnalysisOptions())
+    return task, hands, talon, trump
+
+
+def _next_leader(task, ti):
+    if ti < len(task.talon):
+        return 0
+    return task.winners[ti]
+
+
+def _check_task(task, hands, talon, trump):
+    a = analyze_task(task)
+    targets = [(task.declarer, task.kind == "contract")] if task.kind != "all-pass" else [(s, False) for s in range(3)]
+    for target, high in targets:
+        left = [list(h) for h in hands]
+        taken = 0
+        want = [minimax(left, 0, trump, target, high, talon, task.talon_competes)]
+        expected_mistakes = []
+        for ti, (lead, codes) in enumerate(task.tricks):
+            table = []
+            for j, code in enumerate(codes):
+                p = (lead + j) % 3
+                card = DECK[code]
+                before = minimax(left, lead, trump, target, high, talon[ti:], task.talon_competes, tuple(table))
+                left[p].remove(card)
+                after = minimax(left, lead, trump, target, high, talon[ti:], task.talon_competes, tuple(table) + (card,))
+                mover_high = (p == target) == high
+                if (after < before) if mover_high else (after > before):
+                    if task.kind != "all-pass" or p == target:
+                        expected_mistakes.append((ti + 1, task.seats[p], card_text(code), abs(after - before),
+                                                  p, lead, tuple(table), [list(h) for h in left], card, before))
+                table.append(card)
+            taken += task.winners[ti] == target
+            want.append(taken + minimax(left, _next_leader(task, ti), trump, target, high, talon[ti + 1:],
+                                        task.talon_competes))
+        if task.kind == "all-pass":
+            got = [x[task.seats[target]] for x in a.tricks_dd]
+            mistakes = [m for m in a.mistakes if m.player == task.seats[target]]
+        else:
+            got = a.tricks_dd
+            mistakes = a.mistakes
+        assert got == want
+        assert [(m.trick, m.player, m.card, m.cost) for m in mistakes] == [e[:4] for e in expected_mistakes]
+        for m, e in zip(mistakes, expected_mistakes):
+            # the better card, played instead, keeps the value from before the mistake
+            _, _, _, _, p, lead, table, left_after, card, before = e
+            hands_then = [list(h) for h in left_after]
+            hands_then[p].append(card)
+            better = _card(m.better)
+            assert better in legal_cards(hands_then[p], (table[0].suit if table else
+                                                         (talon[m.trick - 1].suit if m.trick - 1 < len(talon) else None)), trump)
+            hands_then[p].remove(better)
+            kept = minimax(hands_then, lead, trump, target, high, talon[m.trick - 1:], task.talon_competes,
+                           table + (better,))
+            assert kept == before
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["contract", "misere", "all-pass"]), st.randoms(use_true_random=False))
+def test_line_and_mistakes_equal_minimax_on_endgames(kind, rnd):
+    task, hands, talon, trump = _random_endgame(rnd, kind)
+    _check_task(task, hands, talon, trump)
+
+
+# ---------------------------------------------------------------------------------------------
+# Full deals
+# ---------------------------------------------------------------------------------------------
+
+def _analyse(path, **opts):
+    doc = load_document(str(path))
+    record = build_record_fast(doc)
+    return analyze_record(record, resolve_rules(record.rules), AnalysisOptions(**opts))
+
+
+def _generated(tmp_path, players=3, variant="sochi", deals=12, seed=11):
+    out = tmp_path / f"g{players}.yaml"
+    subprocess.run([sys.executable, str(ROOT / "benchmarks" / "generate.py"), "--deals", str(deals), "--full",
+                    "--players", str(players), "--variant", variant, "--seed", str(seed), "-o", str(out)],
+                   check=True)
+    return out
+
+
+def _sign(a, m):
+    """+1 when a card of this mistake lowered the target's count (the high side erred)."""
+    if a.kind == "contract":
+        return 1 if m.player == a.declarer else -1
+    return -1 if m.player == a.declarer else 1
+
+
+def test_example_deals_line_up_with_the_mistakes():
+    ra = _analyse(EXAMPLE)
+    assert [a.number for a in ra.deals] == [1, 2, 3]
+    for a in ra.deals:
+        assert len(a.tricks_dd) == a.tricks_recorded + 1 == 11
+        assert a.tricks_dd[-1] == a.taken[-1] == a.result[a.declarer]
+        # every change of the double-dummy line is a named mistake's cost, and nothing else
+        for i in range(a.tricks_recorded):
+            costs = sum(_sign(a, m) * m.cost for m in a.mistakes if m.trick == i + 1)
+            assert a.tricks_dd[i] - a.tricks_dd[i + 1] == costs
+    deal2 = ra.deals[1]
+    assert deal2.tricks_dd[0] == Solver(2, 0, True).value(
+        [mask_of(x) for x in _hands_after_discard(deal2)], 0)
+    assert "trick 1: Cid 10♦ — A♠ kept Cid at 5; cost 1" in [m.text for m in deal2.mistakes]
+
+
+def _hands_after_discard(a):
+    doc = load_document(str(EXAMPLE))
+    deal = build_record_fast(doc).deals[a.pos]
+    hands = dict(deal.hands)
+    decl = a.declarer
+    hands[decl] = [c for c in list(hands[decl]) + list(deal.talon) if c not in deal.discard]
+    return [hands[p] for p in a.seats]
+
+
+def test_summary_deal_refused_with_a_located_message():
+    ra = _analyse(EXAMPLE)
+    assert len(ra.problems) == 1
+    p = ra.problems[0]
+    assert p.path == ("deals", 3)
+    assert "summary deal" in p.message and "needs the full deal" in p.message
+    code, out, err = run_cli(["analyze", str(EXAMPLE)])
+    assert code == 1
+    assert "full-deals-sochi.yaml:39:5: deals[3]: deal 4: a summary deal (all-pass) cannot be analysed" in err
+    assert "deal 2: 6D by Cid" in out
+
+
+def test_table_and_best_discard_agree_with_the_line(tmp_path):
+    path = _generated(tmp_path)
+    ra = _analyse(path, table=True, best_discard=True)
+    kinds = {a.kind for a in ra.deals}
+    assert {"contract", "all-pass"} <= kinds
+    for a in ra.deals:
+        if a.kind == "all-pass":
+            assert a.table is None and a.discard is None
+            continue
+        strain = "misere" if a.kind == "misere" else a.contract.lstrip("0123456789")
+        assert a.table[strain] == a.tricks_dd[0]
+        d = a.discard
+        assert d["played_tricks"] == a.tricks_dd[0]
+        if a.kind == "misere":
+            assert d["best_tricks"] <= d["played_tricks"]
+        else:
+            assert d["best_tricks"] >= d["played_tricks"]
+
+
+def test_all_pass_bounds_four_players_dealer_plays(tmp_path):
+    path = _generated(tmp_path, players=4, variant="leningrad", deals=12, seed=5)
+    ra = _analyse(path)
+    allpass = [a for a in ra.deals if a.kind == "all-pass"]
+    assert allpass and all(a.talon_mode == "dealer-plays" for a in allpass)
+    for a in allpass:
+        assert set(a.tricks_dd[0]) == set(a.seats)
+        # a player's bound moves only with his own mistakes (up) or the others' help (down)
+        for m in a.mistakes:
+            assert m.side == m.player
+        final = a.tricks_dd[-1]
+        assert final == a.taken[-1]
+
+
+def test_json_document_matches_the_schema_and_jobs_change_nothing(tmp_path):
+    from prefcli.io.schemas import validator_for
+    path = _generated(tmp_path, deals=8, seed=2)
+    code1, out1, _ = run_cli(["analyze", str(path), "-f", "json", "--table"])
+    code2, out2, _ = run_cli(["analyze", str(path), "-f", "json", "--table", "--jobs", "2"])
+    assert code1 == code2
+    doc = json.loads(out1)
+    assert doc["format"] == "pref-analysis/1"
+    errors = list(validator_for("analysis").iter_errors(doc))
+    assert not errors, errors[:3]
+    assert json.loads(out2) == doc
+    for d in doc["deals"]:
+        assert len(d["tricks_dd"]) == d["tricks_recorded"] + 1
+        if d["kind"] == "all-pass":
+            assert d["bound"] == ALL_PASS_BOUND
+
+
+def test_discard_not_recorded(tmp_path):
+    text = EXAMPLE.read_text("utf-8").replace("    discard: 7D 7C\n", "", 1)
+    src = tmp_path / "nodiscard.yaml"
+    # a play that stops early with a claim does not show the discard
+    lines = text.splitlines()
+    cut = [ln.replace("play: [AS 8S 7H, AH QH 8H, KS 7S AC, KH JH KC, QS 9H QC, JS 10H 8D, 10S AD 9D, 9S JD JC, 9C KD 10C, 10D 8C QD]",
+                      "play: [AS 8S 7H, AH QH 8H]\n    claim: {Bob: 6, Cid: 1, Ann: 1}") for ln in lines]
+    src.write_text("\n".join(cut) + "\n", "utf-8")
+    ra = _analyse(src)
+    assert ra.problems and "discard is not recorded" in ra.problems[0].message
+    assert ra.problems[0].path == ("deals", 0, "discard")
+    ra = _analyse(src, best_discard=True)
+    a = ra.deals[0]
+    assert a.discard["assumed"] is True and a.tricks_recorded == 2
+
+
+def test_cli_text_report(tmp_path):
+    code, out, err = run_cli(["analyze", str(EXAMPLE), "--deal", "3", "--table"])
+    assert code == 0, err
+    assert out.startswith("deal 3: 6H by Ann (first hand Ann)")
+    assert "table (Ann's hand after the discard, first hand leading):" in out
+    code, out, err = run_cli(["analyze", str(EXAMPLE), "--deal", "9"])
+    assert code == 1 and "no deal 9" in err
+
+
+def test_jobs_give_the_same_analyses():
+    ra = _analyse(EXAMPLE)
+    from prefcli.app.analyze import prepare_tasks
+    doc = load_document(str(EXAMPLE))
+    record = build_record_fast(doc)
+    tasks, _ = prepare_tasks(record, resolve_rules(record.rules), AnalysisOptions())
+    par = analyze_tasks(tasks, jobs=2)
+    assert [a.as_dict() for a in par] == [a.as_dict() for a in ra.deals]
