@@ -31,3 +31,13 @@ def test_readme_python_example_runs(capsys):
     finally:
         os.chdir(cwd)
     assert "Payment(" in capsys.readouterr().out
+
+
+def test_readme_analyze_blocks_are_real_output():
+    """Every `$ prefcli analyze …` block of the README shows what the command prints now."""
+    blocks = re.findall(r"```console\n\$ prefcli (analyze [^\n]*)\n(.*?)```", README, re.S)
+    assert len(blocks) >= 3
+    for command, shown in blocks:
+        shown = shown.split("\n$ echo $?")[0].rstrip("\n")
+        code, out, err = run_cli(command.split())
+        assert (out + err).rstrip("\n") == shown, command

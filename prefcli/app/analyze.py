@@ -38,9 +38,8 @@ __all__ = ["AnalysisOptions", "DealTask", "Mistake", "DealAnalysis", "RecordAnal
            "prepare_tasks", "analyze_task", "analyze_record", "analyze_tasks", "card_text",
            "ALL_PASS_BOUND"]
 
-ALL_PASS_BOUND = ("each number is the most tricks that player must take if he plays his best and "
-                  "the other two play together against him (the worst case for him, each player "
-                  "on his own)")
+ALL_PASS_BOUND = ("each number is the most tricks that player must take when he plays his best "
+                  "and the other two play together against him (his worst case, not a forecast)")
 STRAINS = (Strain.S, Strain.C, Strain.D, Strain.H, Strain.NT)
 
 
@@ -161,11 +160,11 @@ class RecordAnalysis:
 # ---------------------------------------------------------------------------------------------
 
 def _summary_message(deal: Deal) -> str:
-    what = "hands of all three players and the talon"
+    what = "the hands of all three players and the talon"
     if deal.contract.is_tricks or deal.contract.is_misere:
-        what += ", and the declarer's discard (or --discard best)"
+        what = "the hands of all three players, the talon, and the declarer's discard (or --discard best)"
     return (f"deal {deal.number}: a summary deal ({deal.contract}) cannot be analysed: double-dummy "
-            f"analysis needs the full deal ({what}); the play is optional")
+            f"analysis needs the full deal: {what}; the play is optional")
 
 
 def task_from_replay(record: Record, rep: DealReplay, rules: Any, options: AnalysisOptions) -> DealTask:
