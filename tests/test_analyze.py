@@ -274,7 +274,7 @@ def test_cli_text_report(tmp_path):
     assert out.startswith("deal 3: 6H by Ann (first hand Ann)")
     assert "table (Ann's hand after the discard, first hand leading):" in out
     code, out, err = run_cli(["analyze", str(EXAMPLE), "--deal", "9"])
-    assert code == 1 and "no deal 9" in err
+    assert code == 1 and "no deal 9 (the record has 4 entries)" in err
 
 
 def test_jobs_give_the_same_analyses():
@@ -285,3 +285,20 @@ def test_jobs_give_the_same_analyses():
     tasks, _ = prepare_tasks(record, resolve_rules(record.rules), AnalysisOptions())
     par = analyze_tasks(tasks, jobs=2)
     assert [a.as_dict() for a in par] == [a.as_dict() for a in ra.deals]
+
+
+def test_record_of_results_only_is_one_message():
+    code, out, err = run_cli(["analyze", str(ROOT / "examples" / "sochi-3p.yaml")])
+    assert code == 1 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1
+    assert "sochi-3p.yaml:14:3: deals[0]: no full deal to analyse (24 summary deals)" in lines[0]
+
+
+def test_output_file_and_yaml(tmp_path):
+    out = tmp_path / "a.yaml"
+    code, _, err = run_cli(["analyze", str(EXAMPLE), "--deal", "1", "-o", str(out)])
+    assert code == 0, err
+    import yaml
+    doc = yaml.safe_load(out.read_text("utf-8"))
+    assert doc["format"] == "pref-analysis/1" and doc["deals"][0]["tricks_dd"][0] == 8

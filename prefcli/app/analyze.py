@@ -34,7 +34,7 @@ from prefcli.rules.engine import DealReplay, conventions, replay_record, talon_l
 from prefcli.rules.moves import card_code, legal_mask, mask_of
 from prefcli.rules.solver import Solver, popcount, runs
 
-__all__ = ["AnalysisOptions", "DealTask", "Mistake", "DealAnalysis", "RecordAnalysis",
+__all__ = ["AnalysisOptions", "DealTask", "Mistake", "DealAnalysis", "RecordAnalysis", "Analysis", "ANALYSIS_FORMAT",
            "prepare_tasks", "analyze_task", "analyze_record", "analyze_tasks", "card_text",
            "ALL_PASS_BOUND"]
 
@@ -47,6 +47,10 @@ class AnalysisError(PrefcliError):
     """A deal that cannot be analysed (a summary deal, an unknown discard, a two-handed play)."""
 
     kind = "rule"
+
+
+class SummaryDeal(AnalysisError):
+    """A deal recorded as its result only (no cards)."""
 
 
 @dataclass(frozen=True)
@@ -155,6 +159,28 @@ class RecordAnalysis:
     problems: List[Problem] = field(default_factory=list)
 
 
+ANALYSIS_FORMAT = "pref-analysis/1"
+
+
+@dataclass
+class Analysis:
+    """The report of ``prefcli analyze``: each analysed deal with the file it came from (None
+    when one file was read), and the deals refused, as located problems."""
+
+    items: List[Tuple[Optional[str], DealAnalysis]] = field(default_factory=list)
+    problems: List[Problem] = field(default_factory=list)
+
+    def document(self, **_options: Any) -> Dict[str, Any]:
+        """The ``pref-analysis/1`` document (schemas/analysis.schema.json)."""
+        deals = []
+        for name, a in self.items:
+            d = a.as_dict()
+            if name is not None:
+                d = {"file": name, **d}
+            deals.append(d)
+        return {"format": ANALYSIS_FORMAT, "deals": deals, "problems": [p.as_dict() for p in self.problems]}
+
+
 # ---------------------------------------------------------------------------------------------
 # From a replayed deal to a task
 # ---------------------------------------------------------------------------------------------
@@ -179,7 +205,7 @@ def task_from_replay(record: Record, rep: DealReplay, rules: Any, options: Analy
         p = rep.problems[0]
         raise AnalysisError(f"deal {deal.number}: cannot be analysed, the deal is not legal: {p.message}", p.path)
     if rep.hands is None or deal.talon is None:
-        raise AnalysisError(_summary_message(deal), path)
+        raise SummaryDeal(_summary_message(deal), path)
     c = rep.contract or deal.contract
     seats = tuple(rep.seats)
     idx = {p: i for i, p in enumerate(seats)}
@@ -252,11 +278,21 @@ def prepare_tasks(record: Record, rules: Any, options: AnalysisOptions,
     tasks: List[DealTask] = []
     problems: List[Problem] = []
     wanted = set(only) if only is not None else None
+    summaries = 0
     for rep in replay_record(record, rules, only=wanted):
         try:
             tasks.append(task_from_replay(record, rep, rules, options))
+        except SummaryDeal as exc:
+            summaries += 1
+            problems.append(exc.problem())
         except PrefcliError as exc:
             problems.append(exc.problem())
+    if summaries > 1 and summaries == len(problems) and not tasks:
+        # a record of results only: one line, not one per deal
+        first = problems[0]
+        problems = [Problem(f"no full deal to analyse ({summaries} summary deals): double-dummy analysis "
+                            "needs full deals: the hands of all three players, the talon, and for a contract "
+                            "or misère the declarer's discard (or --discard best)", first.path, kind=first.kind)]
     return tasks, problems
 
 
@@ -520,14 +556,25 @@ def analyze_task(task: DealTask) -> DealAnalysis:
     return out
 
 
-def analyze_tasks(tasks: Sequence[DealTask], jobs: int = 1) -> List[DealAnalysis]:
-    """Every task, in order; with `jobs` > 1 in worker processes (the same answers)."""
-    if jobs <= 1 or len(tasks) <= 1:
-        return [analyze_task(t) for t in tasks]
-    import multiprocessing as mp
-    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-    with ctx.Pool(processes=min(jobs, len(tasks))) as pool:
-        return pool.map(analyze_task, tasks, chunksize=1)
+def analyze_tasks(tasks: Sequence[DealTask], jobs: int = 1, executor: Any = None,
+                  progress: Optional[Any] = None) -> List[DealAnalysis]:
+    """Every task, in order: here, in `jobs` local worker processes, or on `executor` (an
+    :class:`prefcli.app.executors.Executor`); the same answers whichever. `progress(done,
+    total)` is called as deals finish."""
+    from prefcli.app.executors import make_executor
+    total = len(tasks)
+    out: List[DealAnalysis] = []
+    own = executor is None
+    ex = executor if executor is not None else make_executor(None, min(jobs, total) if total > 1 else 1)
+    try:
+        for a in ex.map(analyze_task, tasks, chunk=1):
+            out.append(a)
+            if progress is not None:
+                progress(len(out), total)
+    finally:
+        if own:
+            ex.close()
+    return out
 
 
 def analyze_record(record: Record, rules: Any, options: AnalysisOptions = AnalysisOptions(),
@@ -535,3 +582,47 @@ def analyze_record(record: Record, rules: Any, options: AnalysisOptions = Analys
     """Analyse every full deal of a record; refused deals become problems."""
     tasks, problems = prepare_tasks(record, rules, options, only)
     return RecordAnalysis(analyze_tasks(tasks, jobs), problems)
+
+
+def analyze_inputs(sources: Sequence[str], options: AnalysisOptions = AnalysisOptions(),
+                   variant: Optional[str] = None, sets: Sequence[Tuple[str, Any]] = (),
+                   deal: Optional[int] = None, jobs: int = 1, executor: Any = None,
+                   progress: Optional[Any] = None) -> Analysis:
+    """The analysis of every full deal of every source (files or ``-``), in input order; every
+    refused deal and unreadable file a located problem. `deal` (1-based) picks one deal.
+
+    The records are read and replayed here; only the solving goes to the workers."""
+    from prefcli.io.documents import build_record_fast, load_document
+    from prefcli.model.diagnostics import InputError
+    from prefcli.rules.presets import resolve_rules
+
+    many = len(sources) > 1
+    problems: List[Problem] = []
+    queued: List[Tuple[Optional[str], DealTask]] = []
+    for source in sources:
+        doc = None
+        try:
+            doc = load_document(source)
+            record = build_record_fast(doc)
+            rules = resolve_rules(record.rules, variant=variant, sets=list(sets))
+            only = None
+            if deal is not None:
+                only = [deal - 1]
+                if not any(isinstance(e, Deal) and e.pos == deal - 1 for e in record.deals):
+                    raise AnalysisError(f"no deal {deal} (the record has {len(record.deals)} entries)")
+            tasks, refused = prepare_tasks(record, rules, options, only)
+        except InputError as exc:
+            problems.extend(p if p.file else p.at(file=source) for p in exc.problems)
+            continue
+        except PrefcliError as exc:
+            if exc.is_usage:     # a bad --set or --variant is the command line's fault
+                raise
+            problems.append(doc.place(exc) if doc is not None else exc.problem().at(file=source))
+            continue
+        except (OSError, UnicodeError) as exc:
+            problems.append(Problem(f"cannot read: {exc}", (), source))
+            continue
+        problems.extend(doc.place(p) for p in refused)
+        queued.extend((doc.name if many else None, t) for t in tasks)
+    results = analyze_tasks([t for _, t in queued], jobs=jobs, executor=executor, progress=progress)
+    return Analysis([(name, a) for (name, _), a in zip(queued, results)], problems)

@@ -40,6 +40,7 @@ REGISTRY: Dict[str, Dict[str, str]] = {
                "csv": "prefcli.render.stats:render_rating_csv"},
     "draw": {"svg": "prefcli.render.svg:render_drawing"},
     "report": {"html": "prefcli.render.html:render_report"},
+    "analysis": {"table": "prefcli.render.analysis:render_table", **DOCUMENT_FORMATS},
 }
 
 #: Other names accepted on the command line for a format (kept for scripts written before the

@@ -3,29 +3,22 @@
 The text report reads like a post-mortem at the table: the result with perfect play from the
 opening lead against what was taken, the double-dummy line after every trick, the cards that
 cost a trick with the card that would have kept it, then the table and the best discard when
-asked. The JSON form is a ``pref-analysis/1`` document (schemas/analysis.schema.json).
+asked. The JSON and YAML forms are the report's ``pref-analysis/1`` document
+(:meth:`prefcli.app.analyze.Analysis.document`, schemas/analysis.schema.json).
 """
 from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from prefcli.app.analyze import ALL_PASS_BOUND, DealAnalysis
-from prefcli.model.diagnostics import Problem
+from prefcli.app.analyze import ALL_PASS_BOUND, Analysis, DealAnalysis
 
-ANALYSIS_FORMAT = "pref-analysis/1"
 _STRAIN_LABEL = (("S", "♠"), ("C", "♣"), ("D", "♦"), ("H", "♥"), ("NT", "NT"), ("misere", "misère"))
 
 
-def analysis_document(items: Sequence[Tuple[Optional[str], DealAnalysis]], problems: Sequence[Problem]) -> Dict[str, Any]:
-    """The ``pref-analysis/1`` document: `items` pairs each analysis with its file (None when
-    only one file was read)."""
-    deals = []
-    for name, a in items:
-        d = a.as_dict()
-        if name is not None:
-            d = {"file": name, **d}
-        deals.append(d)
-    return {"format": ANALYSIS_FORMAT, "deals": deals, "problems": [p.as_dict() for p in problems]}
+def render_table(report: Analysis, **_options: Any) -> str:
+    """The text report of every analysed deal (the registry's ``table`` format)."""
+    text = report_text(report.items)
+    return text + "\n" if text else ""
 
 
 def _row(label: str, values: Sequence[Any], width: int) -> str:
