@@ -302,3 +302,17 @@ def test_output_file_and_yaml(tmp_path):
     import yaml
     doc = yaml.safe_load(out.read_text("utf-8"))
     assert doc["format"] == "pref-analysis/1" and doc["deals"][0]["tricks_dd"][0] == 8
+
+
+def test_a_talon_card_still_to_lead_separates_equivalent_cards():
+    """8♣ and K♣ touch among the hands, but the talon's 9♣ leads trick 2 (and can win it when
+    the talon card plays for the dealer): they are different cards, so K♣ is an alternative."""
+    from prefcli.app.analyze import _Pos, _alternatives
+    from prefcli.model.cards import parse_cards
+    hands = [parse_cards("7S 8C KC KD"), parse_cards("JH KH 8S 9S"), parse_cards("10S AC 7D JS")]
+    talon = parse_cards("7C 9C")
+    task = DealTask(pos=0, number=1, seats=("A", "B", "C"), contract="all-pass", kind="all-pass", trump=-1,
+                    declarer=None, hands=tuple(mask_of(h) for h in hands), tricks=(), winners=(),
+                    talon=tuple(card_code(c) for c in talon), talon_competes=True)
+    pos = _Pos([mask_of(h) for h in hands], 0, (), 0)
+    assert _alternatives(task, pos, card_code(parse_card("8C"))) == [card_code(parse_card("KC"))]

@@ -356,8 +356,8 @@ def _alternatives(task: DealTask, pos: _Pos, played: int) -> List[int]:
     live = pos.hands[0] | pos.hands[1] | pos.hands[2]
     for c in pos.table:
         live |= 1 << c
-    if pos.trick < len(task.talon):
-        live |= 1 << task.talon[pos.trick]
+    for t in task.talon[pos.trick:]:
+        live |= 1 << t
     legal = legal_mask(h, _led(task, pos), task.trump)
     out = []
     for c in runs(h, legal, live):

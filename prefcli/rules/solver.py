@@ -381,8 +381,8 @@ class Solver:
         live = hands[0] | hands[1] | hands[2]
         for c in table:
             live |= 1 << c
-        if talon_trick:
-            live |= 1 << self.talon[trick]
+        for t in self.talon[trick:]:     # talon cards still to lead separate runs (they can win)
+            live |= 1 << t
         h = hands[mover]
         want = self.high[mover]
         for card in runs(h, legal_mask(h, led, self.trump), live):
