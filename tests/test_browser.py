@@ -97,6 +97,9 @@ def test_report_page_in_the_browser(browser, tmp_path):
     browser.key("ArrowRight", "ArrowRight", 39)
     from prefcli.render.sheet import deal_label
     assert browser.eval("document.querySelector('figure.sheet output').textContent") == "7: " + deal_label(g.loaded.result.record, 7)
+    # a deal's number in the deals table shows the sheet after that deal
+    browser.eval("document.querySelector('button.goto[data-step=\"3\"]').click()")
+    assert browser.eval("document.querySelector('figure.sheet output').textContent") == "3: " + deal_label(g.loaded.result.record, 3)
     assert browser.errors() == []
 
 

@@ -46,7 +46,7 @@ caption{text-align:left;font-weight:600;padding:4px 0}
 button,select{font:inherit;padding:3px 10px;border:1px solid var(--line);background:var(--card);color:#1b1b1b;border-radius:4px}
 button:focus-visible,select:focus-visible,input:focus-visible,.replay:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 .settlement{flex:1 1 300px}
-.deals td.game{white-space:nowrap}.deals tr.first td{border-top:2px solid var(--line)}
+.deals td.game{white-space:nowrap}.deals button.goto{min-width:2.6em}.deals tr.first td{border-top:2px solid var(--line)}
 .replay{border:1px solid var(--line);border-radius:6px;padding:10px;margin:8px 0}
 .hands{display:grid;grid-template-columns:max-content 1fr;gap:4px 10px;align-items:center}
 .cards{display:flex;flex-wrap:wrap;gap:3px;min-height:2.2em}
@@ -91,6 +91,7 @@ function steps(fig){
     if(e.target.tagName==='INPUT')return;
     if(e.key==='ArrowLeft'||e.key==='ArrowRight'){show(+range.value+(e.key==='ArrowRight'?1:-1));e.preventDefault();}
   });
+  fig.showStep=show;
   show(+range.value);
 }
 var SUIT={S:'\u2660',C:'\u2663',D:'\u2666',H:'\u2665'};
@@ -146,6 +147,12 @@ function replay(box){
   render();
 }
 document.querySelectorAll('figure.sheet').forEach(steps);
+document.querySelectorAll('button.goto').forEach(function(b){
+  var fig=document.getElementById(b.getAttribute('data-fig'));
+  if(!fig||!fig.showStep){b.disabled=true;return;}
+  b.addEventListener('click',function(){fig.showStep(+b.getAttribute('data-step'));
+    fig.scrollIntoView({block:'nearest'});fig.querySelector('input[type=range]').focus();});
+});
 document.querySelectorAll('.replay').forEach(replay);
 })();
 """
@@ -293,25 +300,25 @@ def _game(g: Any, index: int, multi: bool, style: str, ids: _Ids) -> str:
     else:
         out.append(f'<h2 id="{hid}-h">The sheet and the settlement</h2>')
     out.append('<div class="summary">')
-    out.append(_sheet_figure(g, style, ids))
+    fid = ids("sheet")
+    out.append(_sheet_figure(g, style, fid))
     out.append(_settlement(g))
     out.append("</div>")
     out.append(_rules(g, ids))
     if g.loaded.result is not None:
-        out.append(_deals(g, ids))
+        out.append(_deals(g, fid))
     if g.replays:
         out.append(_replay(g, ids))
     out.append("</section>")
     return "".join(out)
 
 
-def _sheet_figure(g: Any, style: str, ids: _Ids) -> str:
+def _sheet_figure(g: Any, style: str, fid: str) -> str:
     src = g.loaded.source
     try:
         picture, labels = svgdraw.render_steps(src, style, embed_style=False)
     except svgdraw.DrawError as exc:
         return f'<p class="sheet">{escape(exc.message)}</p>'
-    fid = ids("sheet")
     n = len(labels) - 1
     cap = "The sheet as on paper"
     controls = ""
@@ -378,7 +385,7 @@ def _rules(g: Any, ids: _Ids) -> str:
     return "".join(out)
 
 
-def _deals(g: Any, ids: _Ids) -> str:
+def _deals(g: Any, fid: str) -> str:
     from prefcli.render.sheet import deal_label
     res = g.loaded.result
     record = res.record
@@ -399,7 +406,10 @@ def _deals(g: Any, ids: _Ids) -> str:
         for i, e in enumerate(es):
             area = words[e.area] + (f" on {e.on}" if e.on is not None else "")
             first = i == 0
-            cells = (f'<th scope="row" rowspan="{len(es)}">{escape(str(d) if d is not None else "")}</th>'
+            number = "" if d is None else (
+                f'<button type="button" class="goto" data-fig="{fid}" data-step="{min(d, len(record.deals))}" '
+                f'aria-label="show the sheet after deal {d}">{d}</button>')
+            cells = (f'<th scope="row" rowspan="{len(es)}">{number}</th>'
                      f'<td class="game" rowspan="{len(es)}">{escape(label)}'
                      + (f'<br><span class="muted">dealer {escape(dealer)}</span>' if dealer else "") + "</td>"
                      ) if first else ""
@@ -448,7 +458,8 @@ def replay_data(replays: Sequence[Any]) -> List[Dict[str, Any]]:
 
 def _replay(g: Any, ids: _Ids) -> str:
     rid = ids("replay")
-    data = json.dumps(replay_data(g.replays), ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    # no "<" at all inside the script element, so nothing in the data can close or bend it
+    data = json.dumps(replay_data(g.replays), ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     options = "".join(f'<option value="{i}">deal {r.number}</option>' for i, r in enumerate(g.replays))
     return (f'<section class="replay-section" aria-labelledby="{rid}-h"><h3 id="{rid}-h">Replay</h3>'
             f'<div class="replay" id="{rid}" tabindex="0" aria-label="replay: the arrow keys step through the tricks">'
