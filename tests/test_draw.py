@@ -242,3 +242,28 @@ def test_a_long_cell_keeps_its_newest_totals_in_bounded_size():
     assert drawn.startswith("…") and drawn.endswith("·1000") and len(drawn) < 2000
     fs, lines, cut = svg._wrap(["…", "5", "6"], 200, 30)
     assert lines == [["…", "5", "6"]] and cut
+
+
+def test_three_players_on_the_lithuanian_sheet_leave_one_seat_out(tmp_path):
+    # seed 002: "Pradinė lentelė turi mažiau skilčių, nes dalis jų nereikalinga. Tarkim, žaidžia
+    # tik N, E ir S" (10 lentelė): the 4-player sheet with the fourth seat's cells left empty
+    lt3 = tmp_path / "lt3.yaml"
+    code, _, err = run_cli(["convert", "examples/sochi-3p.yaml", "--variant", "lithuanian", "-o", str(lt3)])
+    assert code == 0, err
+    record, _ = load_record(lt3)
+    res = score(record)
+    root = parse(svg.render(svg.source_of_result(res)))
+    names = sorted("".join(t.itertext()) for t in root.iter(NS + "text") if "pf-nm" in (t.get("class") or ""))
+    assert names == ["Ann", "Bob", "Cid"]
+    lay = svg.layout_for("lithuanian", 3)
+    seat = svg._seat_of(lay, record.players)
+    assert sorted(seat.values()) == [0, 2, 3] and seat["Ann"] == 2          # Ann (N) at the top
+    texts = cell_texts(root)
+    sheet = res.sheet()
+    for p in record.players:
+        for q in record.players:
+            if q != p and sheet.whists[p][q]:
+                assert any(t.startswith(f"{p}: whists on {q} ") for t in texts)
+    # the eglė strokes: as many drawn as given (3 for 3 players, and one more per mandatory eglė)
+    egles = [t.text for t in root.iter(NS + "title") if "still to play" in t.text]
+    assert len(egles) == 3 and res.extra["egles_start"] == 3
