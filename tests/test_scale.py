@@ -129,3 +129,29 @@ def test_memory_stays_flat_in_the_number_of_inputs(records):
 
     small, large = peak(30), peak(300)
     assert large < small * 1.25 + 200_000, (small, large)
+
+
+def test_stats_memory_stays_flat_without_the_time_line(records):
+    import gc
+    import tracemalloc
+
+    from prefcli.app.stats import StatsOptions, run_stats
+    one = records[:1]
+    options = StatsOptions(timeline=False)
+    run_stats(one * 3, options)
+
+    def peak(n):
+        gc.collect()
+        tracemalloc.start()
+        try:
+            result = run_stats(one * n, options)
+            assert result.stats.inputs == n and result.stats.games == ()
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    small, large = peak(30), peak(300)
+    assert large < small * 1.25 + 200_000, (small, large)
+    # with the time line each game keeps one small row, nothing more
+    full = run_stats(one * 5, StatsOptions()).stats
+    assert len(full.games) == 5

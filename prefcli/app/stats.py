@@ -7,7 +7,7 @@ scores (:func:`prefcli.scoring.score`), settles (:func:`prefcli.settle.settle_sh
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from prefcli.model.diagnostics import Problem
@@ -19,6 +19,9 @@ class StatsOptions:
     by: str = "player"
     variant: Optional[str] = None
     sets: Tuple[Tuple[str, Any], ...] = ()
+    #: keep each game's row on the time line (the ratings, the picture and a mergeable -f json
+    #: part need it); without it the statistics take the same memory for any number of games
+    timeline: bool = True
 
 
 @dataclass(frozen=True)
@@ -135,6 +138,6 @@ def run_stats(sources: Sequence[str], options: StatsOptions, executor: Any = Non
             out.problems.extend(part.problems)
             out.failed += 1
         elif part.stats is not None:
-            total = merge(total, part.stats)
+            total = merge(total, part.stats if options.timeline else replace(part.stats, games=()))
     out.stats = total
     return out

@@ -110,7 +110,9 @@ def run(inputs: Tuple[str, ...], by: str, fmt: str, rating: Optional[str], svg_f
     from prefcli.render import formats
     fmt = pick_format(fmt, output, formats("rating" if rating_only else "stats"), "table")
     ropts = rating_from_options(rating, place_points, weights, elo_k, elo_start, tournament) if rating else None
-    options = StatsOptions(by, variant, tuple(parse_sets(sets)))
+    # the time line only where something shows or keeps it: ratings, the picture, the documents
+    timeline = ropts is not None or svg_file is not None or fmt in ("json", "yaml", "svg")
+    options = StatsOptions(by, variant, tuple(parse_sets(sets)), timeline)
     try:
         ex = make_executor(executor, jobs)
     except ExecutorError as exc:
