@@ -7,6 +7,7 @@ from typing import Optional, Sequence
 
 import click
 
+from prefcli.cli.util import EXAMPLES_HEADER
 from prefcli.render import choices
 
 REPORT_CHOICES = choices("import")
@@ -29,7 +30,12 @@ def _expand(paths: Sequence[str]):
     return out
 
 
-@click.command("import")
+@click.command("import", epilog=EXAMPLES_HEADER + """
+  prefcli import pulya_20251124160000_3_20.json -o game.yaml
+  prefcli import preferans-backup-2026-07-14.json --check --report json
+  prefcli import saves/ -o imported/
+  prefcli import preferansRu.bts --deal 5 | prefcli replay -
+""")
 @click.argument("files", metavar="FILE…", nargs=-1)
 @click.option("--from", "from_", metavar="NAME", default="auto", show_default=True,
               help="the program that wrote the file (see --list); auto: detect it from the content")
