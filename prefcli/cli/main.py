@@ -87,19 +87,19 @@ def _report(exc: BaseException) -> int:
 def main(argv: Optional[List[str]] = None) -> int:
     """Run one command; the exit status. Standard output is flushed here, so a full disk or a
     closed pipe is reported with the command's status instead of failing at interpreter exit."""
-    from prefcli.io.output import OutputError, configure_streams, finish_stdout
+    from prefcli.io.streams import configure_streams, finish_stdout
     configure_streams()            # output never fails on the stream's encoding
     code = _main(argv)
     try:
         finish_stdout()
-    except OutputError as exc:
-        click.echo(f"prefcli: {exc.text()}", err=True)
-        code = code or 1
-    except BrokenPipeError:
+    except BrokenPipeError:        # a closed pipe: quietly, with the command's own status
         try:
             sys.stdout = open(os.devnull, "w")
         except OSError:
             pass
+    except Exception as exc:       # noqa: BLE001 - an OutputError (its module loads only then)
+        click.echo(f"prefcli: {exc.text() if hasattr(exc, 'text') else exc}", err=True)
+        code = code or 1
     return code
 
 

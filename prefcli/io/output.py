@@ -36,7 +36,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 from typing import IO, Iterable, List, Optional, Sequence, Tuple, Union
 
 from prefcli.model.diagnostics import PrefcliError
@@ -111,55 +110,8 @@ def choose_format(output: Optional[str], given: Optional[str], choices: Sequence
 # Streams
 # ---------------------------------------------------------------------------------------------
 
-def _is_utf8(encoding: Optional[str]) -> bool:
-    return (encoding or "").lower().replace("-", "").replace("_", "") in ("utf8", "utf8sig")
-
-
-def configure_stream(stream: Optional[IO[str]]) -> None:
-    """Make a text stream unable to fail on a character (idempotent).
-
-    A file or pipe becomes UTF-8 (errors="backslashreplace" only for lone surrogates, which no
-    encoding can write); a terminal keeps its encoding, and what it cannot show is written as a
-    backslash escape (`Jon\\u0117`), which keeps a name readable instead of crashing on it.
-    """
-    if stream is None or not hasattr(stream, "reconfigure"):
-        return
-    try:
-        tty = stream.isatty()
-    except (AttributeError, ValueError, OSError):
-        tty = False
-    try:
-        if tty or _is_utf8(getattr(stream, "encoding", None)):
-            if getattr(stream, "errors", None) != "backslashreplace":
-                stream.reconfigure(errors="backslashreplace")
-        else:
-            stream.reconfigure(encoding="utf-8", errors="backslashreplace")
-    except (AttributeError, ValueError, OSError):   # a replaced or closed stream: leave it
-        pass
-
-
-def configure_streams() -> None:
-    """Standard output and standard error, as :func:`configure_stream` says (call at start-up)."""
-    configure_stream(sys.stdout)
-    configure_stream(sys.stderr)
-
-
-def _silence_fd(fd: int) -> None:
-    """After a failed write to fd 1 or 2, point it at /dev/null so the interpreter's own flush
-    at exit does not fail a second time (which would print a traceback and exit 120)."""
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, fd)
-        os.close(null)
-    except OSError:
-        pass
-
-
-def _fileno(stream: IO[str]) -> int:
-    try:
-        return stream.fileno()
-    except (AttributeError, ValueError, OSError):
-        return -1
+from prefcli.io.streams import (_fileno, _silence_fd, configure_stream,  # noqa: E402,F401 - re-exported
+                                 configure_streams)
 
 
 def _write_stream(stream: IO[str], data: Data, name: str) -> None:
@@ -198,27 +150,6 @@ def stream_failure(exc: BaseException) -> Optional[OutputError]:
         return None                 # a named file: not the standard streams
     _silence_fd(1)
     return OutputError("standard output", f"cannot write: {_reason(exc)}")
-
-
-def finish_stdout() -> None:
-    """Flush standard output at the end of a command (a full disk is then exit 1, not 120).
-
-    Commands that print with click.echo leave their text in the buffer; without this the
-    error would surface in the interpreter's shutdown flush, after the exit status is decided.
-    """
-    stream = sys.stdout
-    if stream is None:
-        return
-    try:
-        stream.flush()
-    except BrokenPipeError:
-        _silence_fd(1)
-        raise
-    except OSError as exc:
-        _silence_fd(1)
-        raise OutputError("standard output", f"cannot write: {_reason(exc)}") from None
-    except ValueError:     # closed
-        pass
 
 
 # ---------------------------------------------------------------------------------------------
@@ -374,6 +305,7 @@ def _write_atomic(shown: str, target: str, payload: bytes, old: Optional[os.stat
         raise OutputError(shown, problem)
     base = os.path.basename(target)
     try:
+        import tempfile  # here, not at import: `prefcli --version` starts without it
         fd, tmp = tempfile.mkstemp(prefix=f".{base}.", suffix=".tmp", dir=folder or ".")
     except OSError as exc:
         reason = _reason(exc)

@@ -1,0 +1,86 @@
+"""The standard streams: never failing on a character, and flushed while the exit status can
+still say so.
+
+Kept apart from :mod:`prefcli.io.output` (and free of imports) because every run of prefcli,
+`prefcli --version` included, configures the streams at start-up.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from typing import IO, Optional
+
+
+def _is_utf8(encoding: Optional[str]) -> bool:
+    return (encoding or "").lower().replace("-", "").replace("_", "") in ("utf8", "utf8sig")
+
+
+def configure_stream(stream: Optional[IO[str]]) -> None:
+    """Make a text stream unable to fail on a character (idempotent).
+
+    A file or pipe becomes UTF-8 (errors="backslashreplace" only for lone surrogates, which no
+    encoding can write); a terminal keeps its encoding, and what it cannot show is written as a
+    backslash escape (`Jon\\u0117`), which keeps a name readable instead of crashing on it.
+    """
+    if stream is None or not hasattr(stream, "reconfigure"):
+        return
+    try:
+        tty = stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        tty = False
+    try:
+        if tty or _is_utf8(getattr(stream, "encoding", None)):
+            if getattr(stream, "errors", None) != "backslashreplace":
+                stream.reconfigure(errors="backslashreplace")
+        else:
+            stream.reconfigure(encoding="utf-8", errors="backslashreplace")
+    except (AttributeError, ValueError, OSError):   # a replaced or closed stream: leave it
+        pass
+
+
+def configure_streams() -> None:
+    """Standard output and standard error, as :func:`configure_stream` says (call at start-up)."""
+    configure_stream(sys.stdout)
+    configure_stream(sys.stderr)
+
+
+def _silence_fd(fd: int) -> None:
+    """After a failed write to fd 1 or 2, point it at /dev/null so the interpreter's own flush
+    at exit does not fail a second time (which would print a traceback and exit 120)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
+    except OSError:
+        pass
+
+
+def _fileno(stream: IO[str]) -> int:
+    try:
+        return stream.fileno()
+    except (AttributeError, ValueError, OSError):
+        return -1
+
+
+def finish_stdout() -> None:
+    """Flush standard output at the end of a command (a full disk is then exit 1, not 120).
+
+    Commands that print with click.echo leave their text in the buffer; without this the
+    error would surface in the interpreter's shutdown flush, after the exit status is decided.
+    """
+    stream = sys.stdout
+    if stream is None:
+        return
+    try:
+        stream.flush()
+    except BrokenPipeError:
+        _silence_fd(1)
+        raise
+    except OSError as exc:
+        _silence_fd(1)
+        from prefcli.io.output import OutputError, _reason
+        raise OutputError("standard output", f"cannot write: {_reason(exc)}") from None
+    except ValueError:     # closed
+        pass
+
+
