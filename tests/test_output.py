@@ -49,11 +49,17 @@ COMMANDS = {
     "variants": (["variants", "sochi"], ".json", '"variant": "sochi"'),
     "schema": (["schema", "record"], ".json", "2020-12"),
     "replay": (["replay", str(EXAMPLES / "full-deals-sochi.yaml")], ".json", '"deals"'),
+    "validate": (["validate", str(EXAMPLES / "sochi-3p.yaml")], ".json", "pref-validation/1"),
+    "stats": (["stats", str(EXAMPLES / "tournament")], ".json", "pref-stats/1"),
+    "rating": (["rating", str(EXAMPLES / "tournament")], ".csv", "rank"),
+    "draw": (["draw", str(EXAMPLES / "sochi-3p.yaml")], ".svg", "<svg"),
+    "report": (["report", str(EXAMPLES / "sochi-3p.yaml")], ".html", "<!DOCTYPE html>"),
 }
 NAMES = sorted(COMMANDS)
 #: what the default (human or own) format of each command shows, for outputs without extension
 PLAIN = {"score": "sochi, pool 12", "settle": "payments:", "convert": "pref-record/1",
-         "variants": "sochi: Sochi", "schema": "2020-12", "replay": "trick  1:"}
+         "variants": "sochi: Sochi", "schema": "2020-12", "replay": "trick  1:", "validate": "ok: ",
+         "stats": "game(s)", "rating": "rank", "draw": "<svg", "report": "<!DOCTYPE html>"}
 
 
 def _one_line_naming(err: str, path: str) -> None:
@@ -162,7 +168,7 @@ def test_extension_against_an_explicit_format_is_a_usage_error(name, ext, fmt, t
 
 
 @pytest.mark.parametrize("name,ext", [("replay", ".yaml"), ("variants", ".csv"), ("schema", ".yaml"),
-                                      ("convert", ".csv")])
+                                      ("convert", ".csv"), ("draw", ".json"), ("report", ".yaml")])
 def test_extension_naming_a_format_the_command_cannot_write_is_a_usage_error(name, ext, tmp_path):
     args, _, _ = COMMANDS[name]
     out = tmp_path / f"out{ext}"
@@ -337,9 +343,9 @@ def test_dev_full_is_exit_1_with_one_line(name):
 
 
 @has_dev_full
-@pytest.mark.parametrize("name", NAMES + ["validate"])
+@pytest.mark.parametrize("name", NAMES)
 def test_stdout_on_dev_full_is_exit_1_with_one_line(name):
-    args = COMMANDS[name][0] if name in COMMANDS else ["validate", str(EXAMPLES / "sochi-3p.yaml")]
+    args = COMMANDS[name][0]
     with open("/dev/full", "wb") as full:
         code, _, err = run(args, stdout=full)
     assert code == 1

@@ -45,7 +45,7 @@ Data = Union[str, bytes]
 #: `-o NAME.ext` → the output format it asks for. `text` stands for the command's human form
 #: (called `table` or `text` by different commands).
 EXTENSION_FORMATS = {".json": "json", ".yaml": "yaml", ".yml": "yaml", ".csv": "csv",
-                     ".txt": "text", ".text": "text", ".svg": "svg"}
+                     ".txt": "text", ".text": "text", ".svg": "svg", ".html": "html", ".htm": "html"}
 #: the names commands give their human-readable form
 HUMAN_FORMATS = ("table", "text")
 
