@@ -621,3 +621,12 @@ def test_stdin_into_a_folder(tmp_path, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw)))
     assert main(["import", "-", "-o", f"{tmp_path}/"]) == 0
     assert [p.name for p in tmp_path.iterdir()] == ["stdin-1.yaml"]
+
+
+def test_the_analysis_reads_an_imported_etude(tmp_path, capsys):
+    path = tmp_path / "lasker.yaml"
+    assert main(["import", str(HERE / "preferanser/4.json"), "-o", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["analyze", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "deal 1: misere by S (first hand E)" in out and "misère caught" in out
