@@ -316,3 +316,17 @@ def test_a_talon_card_still_to_lead_separates_equivalent_cards():
                     talon=tuple(card_code(c) for c in talon), talon_competes=True)
     pos = _Pos([mask_of(h) for h in hands], 0, (), 0)
     assert _alternatives(task, pos, card_code(parse_card("8C"))) == [card_code(parse_card("KC"))]
+
+
+def test_report_page_with_analyze(tmp_path):
+    """prefcli report --analyze adds each full deal's line and mistakes to the page."""
+    page = tmp_path / "game.html"
+    code, _, err = run_cli(["report", str(EXAMPLE), "--analyze", "-o", str(page)])
+    assert code == 0, err
+    html = page.read_text("utf-8")
+    assert '<section class="analysis"' in html
+    assert "deal 2: Cid takes 5 from the opening lead (6D needs 6: down 1)" in html
+    assert "<li>trick 1: Cid 10♦ — A♠ kept Cid at 5; cost 1</li>" in html
+    plain = tmp_path / "plain.html"
+    code, _, err = run_cli(["report", str(EXAMPLE), "-o", str(plain)])
+    assert code == 0 and '<section class="analysis"' not in plain.read_text("utf-8")

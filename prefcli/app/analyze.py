@@ -626,3 +626,20 @@ def analyze_inputs(sources: Sequence[str], options: AnalysisOptions = AnalysisOp
         queued.extend((doc.name if many else None, t) for t in tasks)
     results = analyze_tasks([t for _, t in queued], jobs=jobs, executor=executor, progress=progress)
     return Analysis([(name, a) for (name, _), a in zip(queued, results)], problems)
+
+
+def analyze_report(report: Any, options: AnalysisOptions = AnalysisOptions(), jobs: int = 1) -> None:
+    """Fill in the analyses of every game of a :class:`prefcli.app.report.Report` from the
+    replays it already holds (``prefcli report --analyze``); deals that cannot be analysed are
+    left out (``prefcli analyze`` says why)."""
+    for game in report.games:
+        result = getattr(game.loaded, "result", None)
+        if not game.replays or result is None:
+            continue
+        tasks = []
+        for rep in game.replays:
+            try:
+                tasks.append(task_from_replay(result.record, rep, result.rules, options))
+            except PrefcliError:
+                continue
+        game.analyses = analyze_tasks(tasks, jobs=jobs)

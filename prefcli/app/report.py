@@ -28,6 +28,7 @@ class GameReport:
     settled: Any                                   # prefcli.settle.InputResult
     options: List[OptionDiff]
     replays: List[Any] = field(default_factory=list)   # engine DealReplay of every full deal
+    analyses: List[Any] = field(default_factory=list)  # report --analyze: prefcli.app.analyze.DealAnalysis
 
     @property
     def name(self) -> str:

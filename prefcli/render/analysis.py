@@ -25,6 +25,38 @@ def _row(label: str, values: Sequence[Any], width: int) -> str:
     return f"  {label:<{width}}" + "".join(f"{v:>3}" for v in values)
 
 
+def _verdict(a: DealAnalysis) -> str:
+    """"Cid takes 5 from the opening lead (6D needs 6: down 1)"."""
+    d = a.declarer or "?"
+    v0 = a.tricks_dd[0]
+    if a.kind == "misere":
+        verdict = "made" if v0 == 0 else f"caught, {v0} trick{'s' if v0 != 1 else ''}"
+        return f"{d} takes {v0} from the opening lead (misère {verdict})"
+    need = a.level
+    verdict = "made" if v0 >= need else f"down {need - v0}"
+    return f"{d} takes {v0} from the opening lead ({a.contract} needs {need}: {verdict})"
+
+
+def analysis_rows(a: DealAnalysis) -> Tuple[str, List[str], List[List[str]], List[str]]:
+    """One deal for a table: its caption, the header, the rows (the double-dummy line and what
+    was taken; in an all-pass each player's bound) and the mistakes' words."""
+    head = ["after trick"] + [str(i) for i in range(a.tricks_recorded + 1)]
+    if a.kind == "all-pass":
+        start = a.tricks_dd[0]
+        caption = (f"deal {a.number}: all-pass; from the opening lead "
+                   + ", ".join(f"{p} at most {start[p]}" for p in a.seats))
+        rows = [[f"{p} at most"] + [str(x[p]) for x in a.tricks_dd] for p in a.seats]
+    else:
+        caption = f"deal {a.number}: {_verdict(a)}"
+        if not a.played:
+            caption += "; not played out (the defenders did not whist)"
+        d = a.declarer or "?"
+        rows = [[f"{d} dd"] + [str(x) for x in a.tricks_dd], [f"{d} took"] + [str(x) for x in a.taken]]
+    if not a.tricks_recorded:
+        rows = []       # no recorded play: the result from the opening lead says it all
+    return caption, head, rows, [m.text for m in a.mistakes]
+
+
 def deal_text(a: DealAnalysis) -> List[str]:
     """The report of one deal, line by line."""
     lines: List[str] = []
@@ -48,15 +80,7 @@ def deal_text(a: DealAnalysis) -> List[str]:
         d = a.declarer or "?"
         head = f"deal {a.number}: {a.contract} by {d} (first hand {first})"
         lines.append(head)
-        v0 = a.tricks_dd[0]
-        if a.kind == "misere":
-            verdict = "made" if v0 == 0 else f"caught, {v0} trick{'s' if v0 != 1 else ''}"
-            line = f"  double dummy: {d} takes {v0} from the opening lead (misère {verdict})"
-        else:
-            need = a.level
-            verdict = "made" if v0 >= need else f"down {need - v0}"
-            line = f"  double dummy: {d} takes {v0} from the opening lead ({a.contract} needs {need}: {verdict})"
-        lines.append(line)
+        lines.append(f"  double dummy: {_verdict(a)}")
         rec = []
         if a.result is not None and d in a.result:
             rec.append(f"{d} took {a.result[d]}")

@@ -309,6 +309,8 @@ def _game(g: Any, index: int, multi: bool, style: str, ids: _Ids) -> str:
         out.append(_deals(g, fid))
     if g.replays:
         out.append(_replay(g, ids))
+    if getattr(g, "analyses", None):
+        out.append(_analysis(g, ids))
     out.append("</section>")
     return "".join(out)
 
@@ -454,6 +456,28 @@ def replay_data(replays: Sequence[Any]) -> List[Dict[str, Any]]:
             "result": result,
         })
     return out
+
+
+def _analysis(g: Any, ids: _Ids) -> str:
+    """report --analyze: each full deal's double-dummy line and mistakes (prefcli analyze)."""
+    from prefcli.app.analyze import ALL_PASS_BOUND
+    from prefcli.render.analysis import analysis_rows
+    aid = ids("analysis")
+    out = [f'<section class="analysis" aria-labelledby="{aid}-h"><h3 id="{aid}-h">Double-dummy analysis</h3>',
+           "<p>With every card known and perfect play: the declarer's tricks (taken so far plus the best "
+           "rest) after each trick, and the cards that cost a trick.</p>"]
+    if any(a.kind == "all-pass" for a in g.analyses):
+        out.append(f"<p>All-pass: {escape(ALL_PASS_BOUND)}.</p>")
+    for a in g.analyses:
+        caption, head, rows, mistakes = analysis_rows(a)
+        if rows:
+            out.append(_table(head, rows, range(1, len(head)), caption=caption))
+        else:
+            out.append(f"<p>{escape(caption)}</p>")
+        if mistakes:
+            out.append("<ul>" + "".join(f"<li>{escape(m)}</li>" for m in mistakes) + "</ul>")
+    out.append("</section>")
+    return "".join(out)
 
 
 def _replay(g: Any, ids: _Ids) -> str:
