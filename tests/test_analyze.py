@@ -330,3 +330,25 @@ def test_report_page_with_analyze(tmp_path):
     plain = tmp_path / "plain.html"
     code, _, err = run_cli(["report", str(EXAMPLE), "-o", str(plain)])
     assert code == 0 and '<section class="analysis"' not in plain.read_text("utf-8")
+
+
+UNISAY = __import__("conftest").SHARED / "samples" / "unisay-preferanser"
+
+
+@pytest.mark.skipif(not UNISAY.is_dir(), reason="../shared/samples is not beside the checkout")
+@pytest.mark.parametrize("number", range(1, 8))
+def test_imported_etudes_analyse_as_transcribed(number):
+    """`prefcli import` of the original étude file, piped into `prefcli analyze -`, gives the
+    solver's value on the transcription in problems.yaml (the import and the copy agree)."""
+    import yaml
+    problems = yaml.safe_load((ROOT / "tests" / "examples" / "analysis" / "problems.yaml").read_text("utf-8"))
+    p = next(x for x in problems["etudes"] if x["source"] == f"{number}.json")
+    code, record, err = run_cli(["import", str(UNISAY / f"{number}.json")])
+    assert code == 0, err
+    code, out, err = run_cli(["analyze", "-", "-f", "json"], stdin=record)
+    assert code == 0, err
+    deal = json.loads(out)["deals"][0]
+    from test_solver import _problem
+    assert deal["tricks_dd"][0] == _problem(p)
+    if "answer" in p and not str(p["answer"]).startswith("at least"):
+        assert deal["tricks_dd"][0] == int(p["answer"])
