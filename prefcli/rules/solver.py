@@ -131,6 +131,8 @@ class Solver:
         suit_code = _suit_code
         SM = SUIT_MASK
         use_quick = self.quick and True
+        # a misère or an all-pass: everyone would rather not win a trick, so low cards first
+        low_first = not self.target_high
         tmask = SM[trump] if trump >= 0 else 0
         solver = self
 
@@ -144,7 +146,19 @@ class Solver:
                     key = (s << 16) | (((others >> (8 * s)) & 0xFF) << 8) | hs
                     r = RUNS.get(key)
                     out.extend(r if r is not None else suit_runs(key))
+            if low_first:
+                out.reverse()
             return out
+
+        def duck_first(moves: List[int], best: int) -> List[int]:
+            """The target of a misère or all-pass, following: his highest card that stays under
+            the trick's best card first, then the rest from the top."""
+            bs = best >> 3
+            under = [c for c in moves if (c >> 3) == bs and c < best]
+            if not under:
+                return moves[::-1]
+            under.reverse()
+            return under + [c for c in reversed(moves) if not ((c >> 3) == bs and c < best)]
 
         def quick_tricks(leader: int, h: int, live: int) -> int:
             """Sure tricks for the leader's side: his top cards cashed from the top."""
@@ -297,7 +311,10 @@ class Solver:
                 s = c0 >> 3
                 H[p0] = h0 & ~(1 << c0)
                 res1 = not hi1
-                for c1 in gen(h1, live, s):
+                m1 = gen(h1, live, s)
+                if low_first and p1 == target:
+                    m1 = duck_first(m1, c0)
+                for c1 in m1:
                     H[p1] = h1 & ~(1 << c1)
                     if (c1 >> 3) == s:
                         if c1 > c0:
@@ -310,7 +327,10 @@ class Solver:
                         w1, bc = p0, c0
                     bs = bc >> 3
                     res2 = not hi2
-                    for c2 in gen(h2, live, s):
+                    m2 = gen(h2, live, s)
+                    if low_first and p2 == target:
+                        m2 = duck_first(m2, bc)
+                    for c2 in m2:
                         H[p2] = h2 & ~(1 << c2)
                         if (c2 >> 3) == bs:
                             w = p2 if c2 > bc else w1
