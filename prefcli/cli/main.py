@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 import click
 
@@ -52,13 +52,34 @@ class LazyGroup(click.Group):
             formatter.write_dl(list(COMMANDS.items()))
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, "-V", "--version", prog_name="prefcli")
-@click.option("--debug", is_flag=True, help="show the Python traceback of an internal error")
+def _version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from prefcli.model.formats import version_text
+    click.echo(version_text(__version__))
+    ctx.exit()
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]},
+             epilog="""\b
+Examples:
+  prefcli validate examples/
+  prefcli settle examples/sochi-3p.yaml -f json | jq .payments
+  prefcli COMMAND --help          every command's options, with examples
+
+\b
+Shell completion (click's own): add to ~/.bashrc
+  eval "$(_PREFCLI_COMPLETE=bash_source prefcli)"
+(zsh: zsh_source in ~/.zshrc; fish: _PREFCLI_COMPLETE=fish_source prefcli | source).""")
+@click.option("-V", "--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
+              help="the version, and the format versions prefcli reads and writes")
+@click.option("--debug", is_flag=True,
+              help="show the Python traceback of an internal error (before or after the command)")
 def cli(debug: bool) -> None:
     """prefcli: check, replay, score and settle Preferans game records.
 
-    Exit status: 0 ok, 1 invalid input or failed check, 2 usage error, 3 internal error.
+    Exit status: 0 ok, 1 invalid input or failed check, 2 usage error, 3 internal error,
+    130 interrupted (Ctrl-C). A closed standard output (| head) ends any command quietly, 0.
     """
 
 
@@ -92,39 +113,70 @@ def main(argv: Optional[List[str]] = None) -> int:
     code = _main(argv)
     try:
         finish_stdout()
-    except BrokenPipeError:        # a closed pipe: quietly, with the command's own status
-        try:
-            sys.stdout = open(os.devnull, "w")
-        except OSError:
-            pass
+    except BrokenPipeError:        # a closed pipe: quietly, 0 (the reader stopped reading)
+        _close_stdout()
+        code = 0
+    except KeyboardInterrupt:
+        code = 130
     except Exception as exc:       # noqa: BLE001 - an OutputError (its module loads only then)
         click.echo(f"prefcli: {exc.text() if hasattr(exc, 'text') else exc}", err=True)
         code = code or 1
     return code
 
 
+def _close_stdout() -> None:
+    """The reader went away (| head): nothing more can be written, and nothing will complain
+    at interpreter exit either."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    try:
+        sys.stdout = open(os.devnull, "w")
+    except OSError:
+        pass
+
+
+def _without_debug(args: List[str]) -> Tuple[List[str], bool]:
+    """`--debug` is accepted before or after the command name (never after `--`)."""
+    out: List[str] = []
+    debug = False
+    for i, a in enumerate(args):
+        if a == "--":
+            out.extend(args[i:])
+            break
+        if a == "--debug":
+            debug = True
+            continue
+        out.append(a)
+    return out, debug
+
+
 def _main(argv: Optional[List[str]] = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    debug = "--debug" in args or bool(os.environ.get("PREFCLI_DEBUG"))
+    args, debug = _without_debug(list(sys.argv[1:] if argv is None else argv))
+    debug = debug or bool(os.environ.get("PREFCLI_DEBUG"))
     try:
         cli.main(args=args, prog_name="prefcli", standalone_mode=False)
         return 0
     except click.exceptions.Exit as exc:
         return exc.exit_code
-    except click.exceptions.Abort:
-        click.echo("prefcli: aborted", err=True)
-        return 1
+    except SystemExit as exc:
+        # click answers a closed stdout (EPIPE) with sys.exit(1) after wrapping the streams;
+        # prefcli's rule is the same quiet 0 for every command
+        if "PacifyFlushWrapper" in type(sys.stdout).__name__:
+            _close_stdout()
+            return 0
+        raise
+    except click.exceptions.Abort:      # click's own form of Ctrl-C
+        return 130
     except click.ClickException as exc:
         exc.show()
         return 2 if isinstance(exc, click.UsageError) else 1
-    except KeyboardInterrupt:
-        click.echo("prefcli: interrupted", err=True)
+    except KeyboardInterrupt:            # quietly: the user knows they pressed Ctrl-C
         return 130
     except BrokenPipeError:
-        try:
-            sys.stdout = open(os.devnull, "w")
-        except OSError:
-            pass
+        _close_stdout()
         return 0
     except Exception as exc:  # noqa: BLE001 - the last line of defence
         code = _report(exc)

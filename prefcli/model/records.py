@@ -24,13 +24,8 @@ _DECISIONS: Dict[str, Decision] = {}
 _CARDS: Dict[str, Card] = {}
 _PARSED_MAX = 2000
 
-RECORD_FORMAT = "pref-record/1"
-SHEET_FORMAT = "pref-sheet/1"
-SETTLEMENT_FORMAT = "pref-settlement/1"
-TOURNAMENT_FORMAT = "pref-tournament/1"
-#: The reports prefcli writes (each with a schema in schemas/): validate's and replay's.
-VALIDATION_FORMAT = "pref-validation/1"
-REPLAY_FORMAT = "pref-replay/1"
+from prefcli.model.formats import (RECORD_FORMAT, REPLAY_FORMAT, SETTLEMENT_FORMAT,  # noqa: E402,F401
+                                   SHEET_FORMAT, TOURNAMENT_FORMAT, VALIDATION_FORMAT)
 
 
 def to_fraction(value: Any) -> Fraction:

@@ -1,0 +1,155 @@
+"""One exit-code table, everywhere (issue 11.5): 0 ok, 1 invalid input or failed check, 2 usage
+error, 3 internal error, 130 on Ctrl-C (quietly, in workers too); a closed standard output
+(`| head`) ends every command quietly with status 0. Each command is run as a real process."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from conftest import EXAMPLES, ROOT, run_cli
+from prefcli.cli.main import COMMANDS
+
+NEG = "tests/examples/negative/tricks-sum-11.yaml"
+SEASON = "examples/season-2019/"
+
+#: command → (a run that succeeds and writes to stdout, a run on invalid input)
+RUNS = {
+    "validate": (["validate", "examples/"], ["validate", NEG]),
+    "replay": (["replay", "examples/full-deals-sochi.yaml"], ["replay", "--check", "tests/examples/negative/revoke.yaml"]),
+    "score": (["score", "examples/sochi-3p.yaml"], ["score", NEG]),
+    "settle": (["settle", "examples/tournament/"], ["settle", NEG]),
+    "convert": (["convert", "examples/sochi-3p.yaml"], ["convert", NEG]),
+    "variants": (["variants", "sochi"], None),
+    "schema": (["schema", "record"], None),
+    "stats": (["stats", SEASON], ["stats", NEG]),
+    "rating": (["rating", SEASON], ["rating", NEG]),
+    "merge": (["merge", "{settlement}"], ["merge", NEG]),
+    "draw": (["draw", "examples/sochi-3p.yaml"], ["draw", NEG]),
+    "report": (["report", "examples/sochi-3p.yaml"], ["report", NEG]),
+    "import": (["import", "tests/examples/imports/gchet/9f2c4e1a7b3d4c5e8f901a2b3c4d5e6f.json"],
+               ["import", NEG]),
+}
+
+
+@pytest.fixture(scope="module")
+def settlement(tmp_path_factory):
+    path = tmp_path_factory.mktemp("merge") / "s.json"
+    code, out, err = run_cli(["settle", "examples/tournament/", "-f", "json"])
+    assert code == 0, err
+    path.write_text(out, encoding="utf-8")
+    return str(path)
+
+
+def fill(args, settlement):
+    return [settlement if a == "{settlement}" else a for a in args]
+
+
+def test_every_command_is_covered():
+    assert set(RUNS) == set(COMMANDS)
+
+
+@pytest.mark.parametrize("name", sorted(RUNS))
+def test_ok_invalid_and_usage(name, settlement):
+    ok, bad = RUNS[name]
+    code, out, err = run_cli(fill(ok, settlement))
+    assert code == 0, err
+    if bad is not None:
+        code, out, err = run_cli(bad)
+        assert code == 1, (name, err)
+        assert err.strip() and "Traceback" not in err
+    code, out, err = run_cli([name, "--no-such-option"])
+    assert code == 2 and "no-such-option" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("name", sorted(RUNS))
+def test_a_closed_stdout_ends_quietly_with_0(name, settlement):
+    read, write = os.pipe()
+    os.close(read)                                  # the reader is gone before anything is written
+    try:
+        proc = subprocess.run([sys.executable, "-m", "prefcli", *fill(RUNS[name][0], settlement)],
+                              stdout=write, stderr=subprocess.PIPE, cwd=str(ROOT), timeout=120)
+    finally:
+        os.close(write)
+    assert proc.returncode == 0, proc.stderr
+    err = proc.stderr.decode()          # what a command always says on stderr may be there; no word of the pipe
+    assert "Traceback" not in err and "pipe" not in err.lower() and "standard output" not in err, err
+
+
+@pytest.mark.parametrize("name", ["validate", "replay", "score", "settle", "convert"])
+def test_ctrl_c_is_130_and_quiet(name):
+    """The command waits on standard input; Ctrl-C (SIGINT) stops it."""
+    proc = subprocess.Popen([sys.executable, "-m", "prefcli", name, "-"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=str(ROOT))
+    try:
+        _wait_until_started(proc)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130
+    assert err.decode().strip() == "" and b"Traceback" not in out    # (click ends the ^C line)
+
+
+def _wait_until_started(proc):
+    """Until the interpreter has installed Python's SIGINT handler (it reads the process's
+    status: a child still starting up would be killed by SIGINT instead)."""
+    for _ in range(600):
+        try:
+            with open(f"/proc/{proc.pid}/status") as fh:
+                caught = next(int(line.split()[1], 16) for line in fh if line.startswith("SigCgt:"))
+            if caught & (1 << (signal.SIGINT - 1)):
+                time.sleep(0.3)                        # and the command is past its imports
+                return
+        except (OSError, StopIteration):
+            pass
+        time.sleep(0.05)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_ctrl_c_in_settle_workers_is_quiet(tmp_path):
+    """settle -j 2: the workers leave Ctrl-C to the parent, which stops them: status 130, and no
+    word from any worker."""
+    text = (EXAMPLES / "sochi-3p.yaml").read_text(encoding="utf-8")
+    files = []
+    for i in range(400):
+        p = tmp_path / f"g{i:03}.yaml"
+        p.write_text(text, encoding="utf-8")
+        files.append(str(p))
+    proc = subprocess.Popen([sys.executable, "-m", "prefcli", "settle", "-j", "2", *files],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=str(ROOT),
+                            start_new_session=True)
+    try:
+        _wait_for_workers(proc)
+        os.killpg(proc.pid, signal.SIGINT)           # as a terminal does: the whole group
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    if proc.returncode == 0:
+        pytest.skip("the batch finished before the signal")
+    assert proc.returncode == 130, err
+    assert err.decode().strip() == ""
+
+
+def _wait_for_workers(proc):
+    for _ in range(600):
+        try:
+            children = open(f"/proc/{proc.pid}/task/{proc.pid}/children").read().split()
+        except OSError:
+            children = []
+        if len(children) >= 2:
+            time.sleep(0.2)
+            return
+        time.sleep(0.05)
+
+
+def test_debug_before_or_after_the_command():
+    for args in (["--debug", "validate", "examples/sochi-3p.yaml"], ["validate", "examples/sochi-3p.yaml", "--debug"]):
+        code, out, err = run_cli(args)
+        assert code == 0 and "ok: examples/sochi-3p.yaml" in out, err
