@@ -9,13 +9,15 @@ from jsonschema import Draft202012Validator
 
 from conftest import run_cli
 
-FORMAT_KIND = {"pref-validation/1": "validation", "pref-sheet/1": "sheet",
-               "pref-settlement/1": "settlement", "pref-tournament/1": "tournament"}
+from prefcli.model.formats import SCHEMA_KIND as FORMAT_KIND
 
 CASES = [
     ["validate", "-f", "json", "examples/"],
     ["validate", "-f", "json", "tests/examples/negative/revoke.yaml", "examples/sochi-3p.yaml"],
     ["settle", "-f", "json", "examples/sochi-3p.yaml"],
+    ["replay", "-f", "json", "examples/full-deals-sochi.yaml"],
+    ["replay", "-f", "json", "examples/full-deals-sochi.yaml", "tests/examples/negative/revoke.yaml"],
+    ["score", "-f", "json", "examples/lithuanian-4p.yaml", "--explain"],
     ["settle", "-f", "json", "examples/tournament/"],
     ["settle", "-f", "json", "examples/paper-sheet.yaml", "tests/examples/negative/revoke.yaml", "--standings"],
     ["settle", "-f", "json", "--summary", "examples/tournament/round1.yaml", "examples/tournament/round2.yaml"],

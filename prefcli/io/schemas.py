@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Dict
 
 #: Input documents prefcli reads, then the reports it writes; each has schemas/KIND.schema.json.
-KINDS = ("record", "sheet", "tournament", "validation", "settlement", "stats", "import", "analysis")
+KINDS = ("record", "sheet", "tournament", "validation", "replay", "settlement", "stats", "import", "analysis")
 
 
 def schema_text(kind: str) -> str:

@@ -32,6 +32,9 @@ DOCUMENT_FORMATS: Dict[str, str] = {
 REGISTRY: Dict[str, Dict[str, str]] = {
     "check": {"table": "prefcli.render.check:render_table", **DOCUMENT_FORMATS},
     "import": {"table": "prefcli.render.importing:render_table", **DOCUMENT_FORMATS},
+    "replay": {"table": "prefcli.render.replay:render_table", "json": DOCUMENT_FORMATS["json"]},
+    "sheet": {"table": "prefcli.render.sheet:render_sheet_table", **DOCUMENT_FORMATS,
+              "csv": "prefcli.render.sheet:render_sheet_csv"},
     "settlement": {"table": "prefcli.render.settlement:render_table", **DOCUMENT_FORMATS,
                    "csv": "prefcli.render.settlement:render_csv"},
     "stats": {"table": "prefcli.render.stats:render_table", **DOCUMENT_FORMATS,

@@ -228,3 +228,18 @@ def render_csv(result: Any, upto: Optional[int] = None, explain: bool = False) -
         w.writerow([p, _fmt(sheet.pool.get(p, ZERO)), _fmt(sheet.mountain.get(p, ZERO))]
                    + ["" if q == p else _fmt(sheet.whists.get(p, {}).get(q, ZERO)) for q in players])
     return buf.getvalue()
+
+
+# ---------------------------------------------------------------------------------------------
+# The registry's entries (prefcli.render.REGISTRY["sheet"]): they take an app.score.Scored
+# ---------------------------------------------------------------------------------------------
+
+def render_sheet_table(scored: Any, after: Optional[int] = None, explain: bool = False) -> str:
+    text = render_table(scored.result, after)
+    if explain:
+        text = render_explain(scored.result, after) + "\n" + text
+    return text
+
+
+def render_sheet_csv(scored: Any, after: Optional[int] = None, explain: bool = False) -> str:
+    return render_csv(scored.result, after, explain=explain)
