@@ -22,6 +22,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from prefcli.model.cards import Decision
 from prefcli.model.records import Deal, Record
+from prefcli.model.diagnostics import PrefcliError
 
 
 @dataclass(frozen=True)
@@ -429,3 +430,92 @@ def convert(record: Record, target: str, sets: Sequence[Tuple[str, Any]] = ()) -
     """The converted record's canonical data and the report items (deal, field, what, loss)."""
     conv = convert_record(record, target, sets)
     return conv.data, conv.items
+
+
+# ---------------------------------------------------------------------------------------------
+# The convert pipeline of a file: what `prefcli convert` does before it writes
+# ---------------------------------------------------------------------------------------------
+
+@dataclass
+class Converted:
+    """A file converted: the plain document to write (`data`), the kind it was read as, the
+    report of a preset change (`conversion`), and the loaded input (`doc`: its comments can be
+    put back, :mod:`prefcli.io.comments`; None for notes)."""
+
+    source: str
+    data: Dict[str, Any]
+    input_kind: str = "yaml"                  # json | yaml | notes
+    conversion: Optional[Conversion] = None
+    doc: Any = None
+
+    @property
+    def problems(self) -> List[Any]:
+        return []
+
+
+def convert_source(source: str, variant: Optional[str] = None, sets: Sequence[Tuple[str, Any]] = (),
+                   players: Optional[Sequence[str]] = None, notes: Optional[bool] = None) -> Converted:
+    """Read a record, sheet or quick-entry notes (a path or ``-``), check it, and give the
+    document to write: canonical, or rewritten for preset `variant` with `sets` on top.
+
+    `notes`: None guesses (a .txt/.notes name, `players` given, or notes on stdin). Raises
+    :class:`~prefcli.model.diagnostics.InputError` with every located problem; a bad
+    ``--set``/``--variant`` is raised as a usage error (kind ``usage``).
+    """
+    from prefcli.app.notes import NOTES_SUFFIXES, notes_to_record, read_text
+    from prefcli.io.documents import build_record, build_sheet, load_document, read_source
+    from prefcli.io.writer import UnwritableValue, record_to_data, sheet_to_data
+    from prefcli.model.diagnostics import InputError
+    from prefcli.rules.checks import check_document
+    from prefcli.rules.presets import OptionError
+
+    low = source.lower()
+    is_record_name = low.endswith((".json", ".yaml", ".yml"))
+    is_notes = notes if notes is not None else (low.endswith(NOTES_SUFFIXES) or
+                                                  (players is not None and not is_record_name))
+    doc = None
+    text_notes: Optional[Tuple[str, str]] = None
+    if not is_notes and source == "-" and notes is None:
+        from prefcli.io.quickentry import looks_like_quick_entry
+        name, raw = read_source("-")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            text = ""
+        if text and looks_like_quick_entry(name, text):
+            is_notes, text_notes = True, (name, text.lstrip("\ufeff"))
+        else:
+            doc = load_document("-", raw=raw)
+    if is_notes:
+        name, text = text_notes if text_notes else read_text(source)
+        record = notes_to_record(text, name, players, variant, sets)
+        return Converted(name, record_to_data(record), "notes")
+    if doc is None:
+        doc = load_document(source)
+    problems = check_document(doc)
+    if problems:
+        raise InputError(problems)
+    kind = "json" if doc.is_json else "yaml"
+    try:
+        if doc.kind == "sheet":
+            if variant or sets:
+                raise ConvertUsageError("--variant and --set convert records; a sheet is converted only "
+                                        "between JSON and YAML")
+            return Converted(doc.name, sheet_to_data(build_sheet(doc)), kind, None, doc)
+        record = build_record(doc)
+        if not (variant or sets):
+            return Converted(doc.name, record_to_data(record), kind, None, doc)
+        target = variant or record.variant or "sochi"
+        try:
+            conv = convert_record(record, target, sets)
+        except OptionError as exc:
+            if exc.path and not exc.is_usage:
+                raise InputError([doc.place(exc)]) from None
+            raise
+        return Converted(doc.name, conv.data, kind, conv, doc)
+    except UnwritableValue as exc:      # e.g. 1E-300: refused, located in the input
+        raise InputError([doc.place(exc)]) from None
+
+
+class ConvertUsageError(PrefcliError):
+    kind = "usage"

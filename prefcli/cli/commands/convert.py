@@ -1,12 +1,16 @@
-"""`prefcli convert`: canonical JSON ⇄ YAML, another preset, quick-entry notes → record."""
+"""`prefcli convert`: options → :func:`prefcli.app.convert.convert_source` → the one writer.
+
+Canonical JSON ⇄ YAML, another preset, quick-entry notes → record.
+"""
 from __future__ import annotations
 
 import os
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Optional, Sequence
 
 import click
 
-NOTES_SUFFIXES = (".txt", ".notes")
+from prefcli.app.notes import NOTES_SUFFIXES
+from prefcli.cli.util import EXAMPLES_HEADER, quiet_option
 
 
 def _kind_of_path(path: str) -> Optional[str]:
@@ -27,46 +31,6 @@ def _same_file(a: str, b: str) -> bool:
         return os.path.abspath(a) == os.path.abspath(b)
 
 
-def _read_text(source: str) -> Tuple[str, str]:
-    from prefcli.model.diagnostics import InputError, Problem
-    from prefcli.io.documents import read_source
-
-    name, raw = read_source(source)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        raise InputError([Problem(f"not UTF-8 text (byte 0x{raw[exc.start]:02x}); is this a binary file?",
-                                  (), name, line, None, "syntax")]) from None
-    return name, text.lstrip("\ufeff")
-
-
-def _from_notes(name: str, text: str, players: Optional[str], variant: Optional[str],
-                sets: List[Tuple[str, Any]]):
-    """Quick-entry notes → a checked Record; rule problems name the line of their deal."""
-    from prefcli.model.diagnostics import InputError
-    from prefcli.model.records import record_from_data
-    from prefcli.io.quickentry import parse_quick_entry_lines
-    from prefcli.rules.checks import check_record
-
-    seated = [p.strip() for p in players.split(",") if p.strip()] if players else None
-    data, lines = parse_quick_entry_lines(text, name, seated, variant)
-    for key, value in sets:
-        data["rules"][key] = value
-    record = record_from_data(data, strict=False)
-    problems = check_record(record) if record is not None else []
-    if problems:
-        placed = []
-        for p in problems:
-            line = None
-            if len(p.path) >= 2 and p.path[0] == "deals" and isinstance(p.path[1], int) \
-                    and p.path[1] < len(lines):
-                line = lines[p.path[1]]
-            placed.append(p.at(name, line))
-        raise InputError(placed)
-    return record
-
-
 def _report(conv, fmt: str) -> None:
     if fmt == "json":
         import json
@@ -79,26 +43,33 @@ def _report(conv, fmt: str) -> None:
                err=True)
 
 
-@click.command("convert")
+@click.command("convert", epilog=EXAMPLES_HEADER + """
+  prefcli convert examples/sochi-3p.yaml -f json
+  prefcli convert game.json -o game.yaml
+  prefcli convert examples/sochi-3p.yaml --variant lithuanian -o lt.yaml
+  prefcli convert notes.txt --players Ann,Bob,Cid --variant sochi -o game.yaml
+""")
 @click.argument("source", metavar="IN")
-@click.option("-o", "--output", default=None, metavar="OUT", help="write here (- for stdout, the default)")
-@click.option("--to", "to", type=click.Choice(["json", "yaml"]), default=None,
-              help="output format (default: from OUT's extension, else the input's own)")
+@click.option("-o", "--output", default=None, metavar="OUT", help="write here (- for stdout, the default); "
+                                                                   "the extension picks the format")
+@click.option("-f", "--format", "--to", "to", type=click.Choice(["json", "yaml"]), default=None,
+              help="output format (default: from OUT's extension, else the input's own); --to is the old name")
 @click.option("--in-place", is_flag=True, help="rewrite IN itself (atomically: temporary file + rename)")
 @click.option("--variant", metavar="TARGET", default=None,
               help="rewrite the record for a table that plays TARGET (see prefcli variants); "
                    "for quick-entry notes: the record's preset")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",
               help="set a rule option of the result, e.g. --set pool=30 (repeatable)")
-@click.option("--report", "report_fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="how the list of changes and losses is written to stderr")
+@click.option("--report", "report_fmt", type=click.Choice(["table", "text", "json"]), default="table",
+              show_default=True, help="how the list of changes and losses is written to stderr (text: table)")
 @click.option("--strict", is_flag=True, help="fail (exit 1) instead of dropping anything")
 @click.option("--drop-comments", is_flag=True,
               help="write without the input's comments (needed for JSON output of a commented YAML file)")
+@quiet_option
 @click.option("--players", default=None, metavar="A,B,C",
               help="quick-entry notes: the players in clockwise seat order")
 def command(source: str, output: Optional[str], to: Optional[str], in_place: bool, variant: Optional[str],
-            sets: Sequence[str], report_fmt: str, strict: bool, players: Optional[str],
+            sets: Sequence[str], report_fmt: str, strict: bool, quiet: bool, players: Optional[str],
             drop_comments: bool = False) -> None:
     """Write a record or sheet in canonical form, as JSON or YAML (IN or - for stdin).
 
@@ -113,9 +84,7 @@ def command(source: str, output: Optional[str], to: Optional[str], in_place: boo
     `prefcli convert notes.txt --players Ann,Bob,Cid --variant sochi`; see the README.
     """
     from prefcli.cli.util import CheckFailed, parse_sets, pick_format, write_text
-    from prefcli.model.diagnostics import InputError
-    from prefcli.rules.presets import OptionError
-    from prefcli.io.writer import dump, record_to_data, sheet_to_data
+    from prefcli.io.writer import dump
 
     if in_place and source == "-":
         raise click.UsageError("--in-place needs a file, not stdin")
@@ -132,73 +101,16 @@ def command(source: str, output: Optional[str], to: Optional[str], in_place: boo
         raise click.UsageError(f"{dest} is the input file: use --in-place to rewrite it")
     set_pairs = parse_sets(sets)
 
-    doc = None
-    is_notes = source.lower().endswith(NOTES_SUFFIXES) or (
-        players is not None and _kind_of_path(source) is None)
-    input_kind = "yaml"
-    conv = None
-    if not is_notes and source == "-":
-        from prefcli.io.documents import read_source
-        from prefcli.io.quickentry import looks_like_quick_entry
-        name, raw = read_source("-")
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            text = ""
-        if text and looks_like_quick_entry(name, text):
-            is_notes = True
-            stdin_text: Optional[Tuple[str, str]] = (name, text.lstrip("\ufeff"))
-        else:
-            stdin_text = None
-            from prefcli.io.documents import load_document
-            doc = load_document("-", raw=raw)
-    else:
-        stdin_text = None
-
-    if is_notes:
-        name, text = stdin_text if stdin_text else _read_text(source)
-        try:
-            record = _from_notes(name, text, players, variant, set_pairs)
-        except OptionError as exc:
-            if exc.is_usage:
-                raise
-            raise InputError([_problem(name, exc)]) from None
-        data = record_to_data(record)
-    else:
-        from prefcli.io.documents import build_record, build_sheet, load_document
-        from prefcli.rules.checks import check_document
-        if doc is None:
-            doc = load_document(source)
-        input_kind = "json" if doc.is_json else "yaml"
-        problems = check_document(doc)
-        if problems:
-            raise InputError(problems)
-        from prefcli.io.writer import UnwritableValue
-        try:
-            if doc.kind == "sheet":
-                if variant or set_pairs:
-                    raise click.UsageError("--variant and --set convert records; a sheet is converted only "
-                                           "between JSON and YAML")
-                data = sheet_to_data(build_sheet(doc))
-            else:
-                record = build_record(doc)
-                if variant or set_pairs:
-                    from prefcli.app.convert import convert_record
-                    target = variant or record.variant or "sochi"
-                    try:
-                        conv = convert_record(record, target, set_pairs)
-                    except OptionError as exc:
-                        if exc.path and not exc.is_usage:
-                            raise InputError([doc.place(exc)]) from None
-                        raise
-                    data = conv.data
-                else:
-                    data = record_to_data(record)
-        except UnwritableValue as exc:      # e.g. 1E-300: refused, located in the input
-            raise InputError([doc.place(exc)]) from None
+    from prefcli.app.convert import convert_source
+    seated = [p.strip() for p in players.split(",") if p.strip()] if players else None
+    done = convert_source(source, variant, set_pairs, seated)
+    conv = done.conversion
+    data = done.data
+    input_kind = "yaml" if done.input_kind == "notes" else done.input_kind
 
     if conv is not None:
-        _report(conv, report_fmt)
+        if not quiet:
+            _report(conv, report_fmt)
         if conv.invalid:      # what prefcli writes, prefcli reads: never an invalid record
             click.echo(f"prefcli: nothing written: the record converted to {conv.target} would not be "
                        f"valid ({len(conv.invalid)} problem(s) 'under the target' above)", err=True)
@@ -209,6 +121,7 @@ def command(source: str, output: Optional[str], to: Optional[str], in_place: boo
 
     kind = to or wanted or input_kind
     text = dump(data, kind)
+    doc = done.doc
     if doc is not None and not doc.is_json and not drop_comments:
         text = _keep_comments(doc, text, kind)
     write_text(dest, text, () if in_place else [source])
@@ -230,8 +143,3 @@ def _keep_comments(doc, text: str, kind: str) -> str:
             click.echo(line, err=True)
         raise CheckFailed("comments")
     return place_comments(text, comments)
-
-
-def _problem(name: str, exc) -> Any:
-    from prefcli.model.diagnostics import Problem
-    return Problem(exc.message, tuple(exc.path or ()), name, None, None, "schema")

@@ -1,0 +1,66 @@
+"""Quick-entry notes (one deal per line) → a checked record, as a library function.
+
+The parser is :mod:`prefcli.io.quickentry`; this adds the wiring a caller needs: reading the
+text (a path or ``-``), the rule checks of validate, and problems placed on the note's line.
+"""
+from __future__ import annotations
+
+from typing import Any, List, Optional, Sequence, Tuple
+
+from prefcli.model.diagnostics import InputError, Problem
+
+#: File names read as notes (a record is .yaml/.yml/.json).
+NOTES_SUFFIXES = (".txt", ".notes")
+
+
+def read_text(source: str) -> Tuple[str, str]:
+    """(display name, text) of a notes file or ``-``: UTF-8, a BOM dropped."""
+    from prefcli.io.documents import read_source
+    name, raw = read_source(source)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise InputError([Problem(f"not UTF-8 text (byte 0x{raw[exc.start]:02x}); is this a binary file?",
+                                  (), name, line, None, "syntax")]) from None
+    return name, text.lstrip("\ufeff")
+
+
+def notes_to_record(text: str, name: str = "<notes>", players: Optional[Sequence[str]] = None,
+                    variant: Optional[str] = None, sets: Sequence[Tuple[str, Any]] = ()) -> Any:
+    """Quick-entry notes → a checked :class:`~prefcli.model.records.Record`.
+
+    Raises :class:`InputError` with every problem, each on the line of its deal.
+    """
+    from prefcli.io.quickentry import parse_quick_entry_lines
+    from prefcli.model.records import record_from_data
+    from prefcli.rules.checks import check_record
+    from prefcli.rules.presets import OptionError
+
+    try:
+        data, lines = parse_quick_entry_lines(text, name, list(players) if players else None, variant)
+        for key, value in sets:
+            data["rules"][key] = value
+        record = record_from_data(data, strict=False)
+        problems = check_record(record) if record is not None else []
+    except OptionError as exc:
+        if exc.is_usage:
+            raise
+        raise InputError([Problem(exc.message, exc.path, name, None, None, "schema")]) from None
+    if problems:
+        placed: List[Problem] = []
+        for p in problems:
+            line = None
+            if len(p.path) >= 2 and p.path[0] == "deals" and isinstance(p.path[1], int) \
+                    and p.path[1] < len(lines):
+                line = lines[p.path[1]]
+            placed.append(p.at(name, line))
+        raise InputError(placed)
+    return record
+
+
+def notes_file_to_record(source: str, players: Optional[Sequence[str]] = None,
+                         variant: Optional[str] = None, sets: Sequence[Tuple[str, Any]] = ()) -> Any:
+    """:func:`notes_to_record` of a file (or ``-``)."""
+    name, text = read_text(source)
+    return notes_to_record(text, name, players, variant, sets)
