@@ -31,6 +31,7 @@ RUNS = {
     "merge": (["merge", "{settlement}"], ["merge", NEG]),
     "draw": (["draw", "examples/sochi-3p.yaml"], ["draw", NEG]),
     "report": (["report", "examples/sochi-3p.yaml"], ["report", NEG]),
+    "analyze": (["analyze", "examples/full-deals-sochi.yaml", "--deal", "1"], ["analyze", NEG]),
     "import": (["import", "tests/examples/imports/gchet/9f2c4e1a7b3d4c5e8f901a2b3c4d5e6f.json"],
                ["import", NEG]),
 }
@@ -50,6 +51,7 @@ def fill(args, settlement):
 
 
 def test_every_command_is_covered():
+    """A new command gets its row here (and so its exit-code tests)."""
     assert set(RUNS) == set(COMMANDS)
 
 

@@ -210,6 +210,8 @@ def _parse_text(name: str, text: str, is_json: bool) -> Document:
                 line, col = loc.line, loc.column
             except Exception:
                 pass
+            if line is None:  # the composer gave up on this JSON: the key's last spelling in the text
+                line, col = _last_key_position(text, str(exc.args[0]))
             del doc
             raise _fail(name, f"duplicate key '{exc.args[0]}' (each key may appear once in an object)",
                         line, col) from None
@@ -444,3 +446,18 @@ def load_any(source: Union[str, os.PathLike]):
     doc = load_document(source)
     kind = format_check(doc, None)
     return (build_record(doc) if kind == "record" else build_sheet(doc)), doc
+
+
+def _last_key_position(text: str, key: str) -> Tuple[Optional[int], Optional[int]]:
+    """(line, column) of the last `"key":` in a JSON text (where the duplicate stands when the
+    YAML composer cannot say), or (None, None)."""
+    import json
+    import re
+    m = None
+    for m in re.finditer(re.escape(json.dumps(key, ensure_ascii=False)) + r"\s*:", text):
+        pass
+    if m is None:
+        return None, None
+    line = text.count("\n", 0, m.start()) + 1
+    return line, m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+
