@@ -266,6 +266,11 @@ def test_discard_not_recorded(tmp_path):
     ra = _analyse(src, best_discard=True)
     a = ra.deals[0]
     assert a.discard["assumed"] is True and a.tricks_recorded == 2
+    code, out, err = run_cli(["analyze", str(src), "--deal", "1", "--discard", "best"])
+    assert code == 0, err
+    dd_rest = a.tricks_dd[-1] - a.taken[-1]
+    want = "as claimed" if dd_rest == 6 else f"double dummy {dd_rest}"
+    assert f"  claim: Bob 6 of the last 8; {want}" in out
 
 
 def test_cli_text_report(tmp_path):
@@ -352,3 +357,26 @@ def test_imported_etudes_analyse_as_transcribed(number):
     assert deal["tricks_dd"][0] == _problem(p)
     if "answer" in p and not str(p["answer"]).startswith("at least"):
         assert deal["tricks_dd"][0] == int(p["answer"])
+
+
+def test_two_handed_play_is_refused_located(tmp_path):
+    """A lone whister playing alone (Lithuanian whist_alone: two cards a trick) is no three-hand
+    double-dummy problem: refused at the first trick, saying why."""
+    src = tmp_path / "alone.yaml"
+    src.write_text("""format: pref-record/1
+players: [Ann, Bob, Cid]
+rules: {variant: lithuanian}
+first_dealer: Ann
+deals:
+  - dealer: Ann
+    hands: {Bob: AS QS 7S AD QD 9D AH 8H 7H 7C, Cid: KS JS 8S AC QC 9C 7D KH QH 9H, Ann: 9S 10S 8C 10C 8D 10D JD KD 10H JH}
+    talon: KC JC
+    discard: 7H 7C
+    contract: 6S
+    declarer: Bob
+    whist: {Cid: whist, Ann: pass}
+    play: [7S 8S, JS QS, AD 7D, JC QC, KH 8H, AC KC, 9H AH, QD KS, 9C AS, 9D QH]
+""", "utf-8")
+    code, out, err = run_cli(["analyze", str(src)])
+    assert code == 1 and out == ""
+    assert "alone.yaml:13:12: deals[0].play[0]: deal 1: trick 1 is played by 2 players (the lone whister" in err

@@ -258,8 +258,11 @@ def task_from_replay(record: Record, rep: DealReplay, rules: Any, options: Analy
     for t in rep.tricks:
         own = [(who, card) for who, card in t.cards if who in idx]
         if len(own) != 3:
-            raise AnalysisError(f"deal {deal.number}: trick {t.number} is played by {len(own)} players; the "
-                                "analysis needs all three hands in every trick", path + ("play", t.number - 1))
+            why = (" (the lone whister played alone, whist_alone: his partner's cards were put away)"
+                   if len(own) == 2 else "")
+            raise AnalysisError(f"deal {deal.number}: trick {t.number} is played by {len(own)} players{why}; "
+                                "double-dummy analysis needs all three hands in every trick",
+                                path + ("play", t.number - 1))
         tricks.append((idx[own[0][0]], tuple(card_code(x) for _, x in own)))
         winners.append(idx[t.winner] if t.winner in idx else -1)
     return DealTask(

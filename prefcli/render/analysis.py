@@ -90,6 +90,11 @@ def deal_text(a: DealAnalysis) -> List[str]:
             rec.append("not played out (the defenders did not whist)")
         if rec:
             lines.append("  recorded: " + "; ".join(rec))
+        if a.claim and d in a.claim:
+            rest = 10 - a.tricks_recorded
+            dd = a.tricks_dd[-1] - a.taken[-1]
+            verdict = "as claimed" if dd == a.claim[d] else f"double dummy {dd}"
+            lines.append(f"  claim: {d} {a.claim[d]} of the last {rest}; {verdict}")
         width = max(len("after trick"), len(d) + 5) + 2
         if a.tricks_recorded:
             lines.append(_row("after trick", range(a.tricks_recorded + 1), width))
