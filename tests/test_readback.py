@@ -41,12 +41,30 @@ def _schema_errors(kind: str, data: Any) -> List[str]:
     return [f"{list(e.absolute_path)}: {e.message}" for e in validator_for(kind).iter_errors(data)]
 
 
-def _settlement_schema():
-    path = SCHEMAS / "settlement.schema.json"
-    if not path.exists():
-        return None
+def _schemas_by_format() -> Dict[str, Any]:
+    """Every published schema, by the `format` value it fixes (pref-sheet/1 → its validator)."""
     from jsonschema import Draft202012Validator
-    return Draft202012Validator(json.loads(path.read_text(encoding="utf-8")))
+    out = {}
+    for path in sorted(SCHEMAS.glob("*.schema.json")):
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        const = (schema.get("properties", {}).get("format") or {}).get("const")
+        if const:
+            out[const] = Draft202012Validator(schema)
+    return out
+
+
+SCHEMAS_BY_FORMAT = _schemas_by_format()
+
+
+def check_published(path: Path) -> str:
+    """A written document, read as prefcli reads it, validates against the schema of its format."""
+    from prefcli.io.documents import parse_text
+    data = parse_text(str(path), path.read_text(encoding="utf-8"), path.suffix == ".json").data
+    fmt = data.get("format") if isinstance(data, dict) else None
+    assert fmt in SCHEMAS_BY_FORMAT, f"{path}: format {fmt!r} has no published schema"
+    errors = [f"{list(e.absolute_path)}: {e.message}" for e in SCHEMAS_BY_FORMAT[fmt].iter_errors(data)]
+    assert errors == [], (path, errors[:5])
+    return fmt
 
 
 def run(args: List[str], capsys=None) -> int:
@@ -68,14 +86,11 @@ def check_all_outputs(record: Path, work: Path) -> Dict[str, int]:
         data = _parse(sheet)
         assert data["format"] == "pref-sheet/1"
         assert _schema_errors("sheet", data) == []
+        assert check_published(sheet) == "pref-sheet/1"
         assert run(["validate", "-q", str(sheet)]) == 0
         settled = work / f"settled{ext}"
         assert run(["settle", str(sheet), "-o", str(settled)]) == 0
-        sdata = _parse(settled)
-        assert sdata["format"] == "pref-settlement/1"
-        validator = _settlement_schema()
-        if validator is not None:
-            assert [e.message for e in validator.iter_errors(sdata)] == []
+        assert check_published(settled) == "pref-settlement/1"
         settled.unlink()
         sheet.unlink()
     csv_out = work / "sheet.csv"
@@ -87,14 +102,22 @@ def check_all_outputs(record: Path, work: Path) -> Dict[str, int]:
     for ext in (".json", ".yaml"):
         out = work / f"direct{ext}"
         if run(["settle", str(record), "-o", str(out)]) == 0:
-            assert _parse(out)["format"] == "pref-settlement/1"
+            assert check_published(out) == "pref-settlement/1"
             out.unlink()
+    # validate's own report, and the statistics of the one game
+    for command in (["validate"], ["stats"]):
+        for ext in (".json", ".yaml"):
+            out = work / f"{command[0]}{ext}"
+            if run(command + [str(record), "-o", str(out)]) in (0, 1) and out.exists():
+                check_published(out)
+                out.unlink()
     # convert → a pref-record/1 that the schema, validate and score accept
     for ext in (".json", ".yaml"):
         out = work / f"canon{ext}"
         assert run(["convert", str(record), "-o", str(out)] + (["--drop-comments"] if ext == ".json" else [])) == 0
         data = _parse(out)
         assert _schema_errors("record", data) == []
+        assert check_published(out) == "pref-record/1"
         assert run(["validate", "-q", str(out)]) == 0
         again = work / f"again{ext}"
         assert run(["convert", str(out), "-o", str(again)]) == 0
@@ -127,6 +150,14 @@ def check_all_outputs(record: Path, work: Path) -> Dict[str, int]:
 def test_every_output_of_every_example_reads_back(path, tmp_path, capsys):
     outcomes = check_all_outputs(path, tmp_path)
     assert outcomes["score.json"] == 0 and outcomes["score.yaml"] == 0
+
+
+def test_tournament_documents_validate_against_their_schemas(tmp_path):
+    for command in (["settle"], ["stats"], ["validate"]):
+        for ext in (".json", ".yaml"):
+            out = tmp_path / f"t{ext}"
+            assert run(command + [str(EXAMPLES / "tournament"), "-o", str(out)]) == 0, command
+            check_published(out)
 
 
 def test_variants_and_schema_outputs_read_back(tmp_path):
