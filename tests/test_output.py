@@ -436,6 +436,9 @@ def test_write_output_unit(tmp_path):
     assert "does not exist" in info.value.message
     with pytest.raises(OutputError):
         write_output(str(tmp_path) + "/", "x")
+    with pytest.raises(OutputError) as info:
+        write_output("/dev/stdin", "x")
+    assert "standard input" in info.value.message
 
 
 # ---------------------------------------------------------------------------------------------

@@ -359,6 +359,8 @@ def write_output(dest: Optional[str], data: Data, inputs: Iterable[str] = ()) ->
     fd_num = _std_fd(dest)
     if fd_num is not None:
         check_not_input(dest, inputs)
+        if fd_num == 0:
+            raise OutputError(dest, "cannot write: this is standard input")
         if fd_num == 1:
             _write_stream(sys.stdout, data, dest)
         elif fd_num == 2:
