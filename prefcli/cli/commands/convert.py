@@ -133,7 +133,7 @@ def _keep_comments(doc, text: str, kind: str) -> str:
     from prefcli.cli.util import CheckFailed
     from prefcli.io.comments import describe, find_comments, place_comments
 
-    comments = find_comments(doc.text)
+    comments = find_comments(doc.text, doc._node_root())   # the loader's tree when it has one
     if not comments:
         return text
     if kind == "json":
