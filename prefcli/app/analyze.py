@@ -22,12 +22,13 @@ Library code: no click, no I/O.
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import time
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from prefcli.model.cards import DECK, Card, Contract, Strain
+from prefcli.model.cards import DECK, Strain
 from prefcli.model.diagnostics import PrefcliError, Problem
 from prefcli.model.records import Deal, Record
 from prefcli.rules.engine import DealReplay, conventions, replay_record, talon_leads
@@ -535,9 +536,9 @@ def analyze_task(task: DealTask) -> DealAnalysis:
         if not task.discard:
             # the discard is unknown: analyse with the best one that keeps the cards he played
             info, best = _best_discard(task, keep_played=True)
-            task.hands = tuple(task.twelve & ~(1 << best[0]) & ~(1 << best[1]) if s == d else task.hands[s]
-                               for s in range(3))  # type: ignore[assignment]
-            task.discard = tuple(best)
+            hands = tuple(task.twelve & ~(1 << best[0]) & ~(1 << best[1]) if s == d else task.hands[s]
+                          for s in range(3))
+            task = dataclasses.replace(task, hands=hands, discard=tuple(best))
             out.discard = info
             out.discard["assumed"] = True
         high = task.kind == "contract"

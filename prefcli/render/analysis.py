@@ -8,7 +8,7 @@ asked. The JSON and YAML forms are the report's ``pref-analysis/1`` document
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, List, Optional, Sequence, Tuple
 
 from prefcli.app.analyze import ALL_PASS_BOUND, Analysis, DealAnalysis
 

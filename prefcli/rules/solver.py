@@ -2,7 +2,8 @@
 everyone plays perfectly.
 
 Why its own solver: the open Preferans solvers live inside GUIs or bots, and bridge's DDS lets a
-void hand discard instead of ruffing, which Preferans forbids (``/shared/design/ANALYSIS.md``).
+void hand discard instead of ruffing, which Preferans forbids (the project's analysis design
+notes, ANALYSIS.md, compare them).
 The play rules themselves are not repeated here: the legal cards come from
 :func:`prefcli.rules.moves.legal_mask`, the same primitive the replay checks records with.
 
@@ -14,7 +15,7 @@ side wants that count high, the other side low:
 - an all-pass, for each player in turn: he is the low side and the other two play against him
   (the "paranoid" bound: the fewest tricks he can be sure of, whatever the others do).
 
-Techniques (after DDS and eschava's solver, see ANALYSIS.md): boolean zero-window probes ("does
+Techniques (after DDS and eschava's solver): boolean zero-window probes ("does
 the high side get at least k?") driven from a guess, MTD-style; a transposition table at trick
 boundaries keyed by the *relative* ranks of the cards still out (a 9 with the 10 gone plays as a
 10), holding lower and upper bounds and the best lead; equivalent cards (touching cards of one
