@@ -379,3 +379,12 @@ deals:
     code, out, err = run_cli(["analyze", str(src)])
     assert code == 1 and out == ""
     assert "alone.yaml:13:12: deals[0].play[0]: deal 1: trick 1 is played by 2 players (the lone whister" in err
+
+
+def test_dask_executor_gives_the_same_document():
+    pytest.importorskip("distributed")
+    example = str(ROOT / "examples" / "analysis-sochi.yaml")
+    code0, out0, err0 = run_cli(["analyze", example, "-f", "json"])
+    code1, out1, err1 = run_cli(["analyze", example, "-f", "json", "--executor", "dask", "-j", "2"])
+    assert (code0, code1) == (0, 0), err0 + err1
+    assert json.loads(out1) == json.loads(out0)
