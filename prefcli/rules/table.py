@@ -1,4 +1,11 @@
-"""Who deals each deal, and what kind of all-pass deal it is: one answer for every layer.
+"""The table: who sits where, who holds cards in a deal, and who deals each deal.
+
+:class:`Table` is the seating as data: the players in clockwise order, how many hands are dealt
+(three in every preset here), and an optional dummy hand (a seat that holds cards but is nobody:
+the 2-player husar). In a deal the hands go to the seats clockwise from the dealer's left; whoever
+is left over sits out (the dealer with four players; the dealer and the player on his right with
+five). So the first hand, the defenders of a declarer, and who sits out come from one place, and
+a preset's player counts (``Preset.players``) are checked when the table is set (:func:`table_for`).
 
 The rotation is data-driven: ``allpass.same_dealer`` (Classic, Lithuanian mandatory eglė: the
 dealer deals again after an all-pass), the leading general eglės / eglutės that rotate
@@ -8,13 +15,13 @@ as a general eglė (``bomb_allpass``). A deal's own ``dealer:`` is taken as the 
 rotation goes on from it (validate reports it when it differs from the rotation, once, at that
 deal).
 
-The scorers, the rules engine, validate and convert all ask here, so a rule about the rotation
+The scorers, the rules engine, validate and convert all ask here, so a rule about the table
 is written once. Nothing here knows a variant's name: only option values are read.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Tuple
 
 from prefcli.model.records import Deal, Record
 
@@ -22,6 +29,97 @@ GENERAL, BOMB, MANDATORY, CONTRACT = "general", "bomb", "mandatory", "contract"
 
 #: The rule options the rotation reads (see :func:`options`).
 OPTIONS: Tuple[str, ...] = ("allpass.same_dealer", "general_egles", "eglutes", "skip_eglute", "bomb_allpass")
+
+#: The plain rotation (no eglės, the deal always passes on): what a rotation reads for an option
+#: a plain mapping leaves out, and the whole rotation when no rules could be resolved.
+PLAIN_ROTATION: Mapping[str, Any] = {"allpass.same_dealer": False, "general_egles": 0, "eglutes": 0,
+                                     "skip_eglute": False, "bomb_allpass": "mandatory"}
+
+#: Hands dealt in a deal (and so cards in play: 3 × 10 + the talon's 2).
+HANDS = 3
+
+
+class TableError(ValueError):
+    """A table the preset is not played at (a player count it does not allow)."""
+
+    def __init__(self, message: str, path: Tuple[Any, ...] = ("players",)) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+
+
+@dataclass(frozen=True)
+class Table:
+    """The seats in clockwise order and how the hands go round them.
+
+    `players` deal in turn; `dummy` (when set) is a seat after them that holds a hand but never
+    deals and is nobody's (husar). Every query takes the deal's dealer."""
+
+    players: Tuple[str, ...]
+    hands: int = HANDS
+    dummy: Optional[str] = None
+
+    @property
+    def seats(self) -> Tuple[str, ...]:
+        return self.players + ((self.dummy,) if self.dummy is not None else ())
+
+    @property
+    def size(self) -> int:
+        return len(self.players)
+
+    @property
+    def sits_out_every_deal(self) -> bool:
+        """More seats than hands: the dealer (at least) holds no cards."""
+        return len(self.seats) > self.hands
+
+    def _around(self, who: str) -> Tuple[str, ...]:
+        seats = self.seats
+        i = seats.index(who)
+        return tuple(seats[(i + k) % len(seats)] for k in range(1, len(seats) + 1))
+
+    def from_first_hand(self, dealer: str) -> Tuple[str, ...]:
+        """The seats that hold cards, clockwise from the first hand (the dealer's left)."""
+        return self._around(dealer)[:self.hands]
+
+    def active(self, dealer: Optional[str]) -> Tuple[str, ...]:
+        """The seats that hold cards, in seat order (everyone when the dealer is unknown)."""
+        if dealer is None or dealer not in self.seats:
+            return self.seats
+        holding = set(self.from_first_hand(dealer))
+        return tuple(p for p in self.seats if p in holding)
+
+    def sitting_out(self, dealer: Optional[str]) -> Tuple[str, ...]:
+        if dealer is None or dealer not in self.seats:
+            return ()
+        holding = set(self.from_first_hand(dealer))
+        return tuple(p for p in self.seats if p not in holding)
+
+    def first_hand(self, dealer: str) -> str:
+        return self.from_first_hand(dealer)[0]
+
+    def defenders(self, dealer: Optional[str], declarer: str) -> Tuple[str, ...]:
+        """The declarer's opponents who hold cards, in the order they speak (from his left)."""
+        holding = set(self.active(dealer))
+        return tuple(p for p in self._around(declarer)[:-1] if p in holding)
+
+    def left_of(self, player: str) -> Tuple[str, ...]:
+        """The other players, nearest to the left (clockwise) first."""
+        return tuple(p for p in self._around(player)[:-1] if p in self.players)
+
+
+def table_for(players: Sequence[str], rules: Any = None) -> Table:
+    """The table of a record's players under `rules` (TableError when the preset is not played by
+    that many: ``Preset.players``)."""
+    ps = tuple(players)
+    if len(set(ps)) != len(ps):
+        raise TableError("players: the same name is seated twice")
+    preset = getattr(rules, "preset", None)
+    counts = tuple(getattr(preset, "players", ())) or (3, 4)
+    if len(ps) not in counts:
+        allowed = " or ".join(str(c) for c in counts)
+        what = f"{preset.name} is played by" if preset is not None else "a game has"
+        raise TableError(f"{len(ps)} players listed; {what} {allowed} players")
+    return Table(ps, HANDS, getattr(preset, "dummy", None))
 
 
 @dataclass(frozen=True)
@@ -34,9 +132,15 @@ class Rotation:
     expected: Dict[int, str]
 
 
-def _getter(rules: Any) -> Callable[..., Any]:
-    get = getattr(rules, "get", None) if rules is not None else None
-    return get if get is not None else (lambda name, default=None: default)
+def _getter(rules: Any) -> Callable[[str], Any]:
+    """How the rotation reads an option: the resolved rules' value (every family states each,
+    ``Rules.value``), or a plain mapping's with :data:`PLAIN_ROTATION` for what it leaves out."""
+    if rules is None:
+        return PLAIN_ROTATION.__getitem__
+    value = getattr(rules, "value", None)
+    if value is not None:
+        return value
+    return lambda name: rules[name] if rules.get(name) is not None else PLAIN_ROTATION[name]
 
 
 def _count(value: Any, players: int) -> int:
@@ -51,12 +155,11 @@ def _count(value: Any, players: int) -> int:
 
 
 def options(rules: Any) -> Tuple[Tuple[str, Any], ...]:
-    """The options the rotation reads, as (name, value) pairs (those the rules set), for a caller
-    that keeps a frozen digest of the rules (the engine's ``Conventions``): ``dict()`` of the
-    pairs gives the same rotation as the rules themselves."""
+    """The options the rotation reads, as (name, value) pairs, for a caller that keeps a frozen
+    digest of the rules (the engine's ``Conventions``): ``dict()`` of the pairs gives the same
+    rotation as the rules themselves."""
     get = _getter(rules)
-    pairs = ((name, get(name, None)) for name in OPTIONS)
-    return tuple((name, value) for name, value in pairs if value is not None)
+    return tuple((name, get(name)) for name in OPTIONS)
 
 
 class Dealing:
@@ -68,11 +171,11 @@ class Dealing:
         get = _getter(rules)
         self.players = list(players)
         n = len(self.players)
-        self.same = bool(get("allpass.same_dealer", False)) if same_dealer is None else same_dealer
-        self.leading_count = max(_count(get("general_egles", 0), n), _count(get("eglutes", 0), n))
-        if get("skip_eglute", False):
+        self.same = bool(get("allpass.same_dealer")) if same_dealer is None else same_dealer
+        self.leading_count = max(_count(get("general_egles"), n), _count(get("eglutes"), n))
+        if get("skip_eglute"):
             self.leading_count = 0
-        self.bomb_general = get("bomb_allpass", None) == "general"
+        self.bomb_general = get("bomb_allpass") == "general"
         self.seat = self.players.index(first_dealer) if first_dealer in self.players else 0
         self.leading, self.seen = True, 0
 

@@ -156,13 +156,29 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Same:
+    """A family value that is another option's (the Russian family plays bombs exactly when it
+    plays dark calls: its ``bomb`` is ``Same("dark")``)."""
+
+    option: str
+
+
+@dataclass(frozen=True)
 class Family:
-    """A family of presets sharing options and a scorer (`module:function`, imported lazily)."""
+    """A family of presets sharing options and a scorer (`module:function`, imported lazily).
+
+    `fixed` gives the value of every rule the rules engine, the table and settlement read
+    (:data:`prefcli.rules.presets.common.READ_BY_ENGINE`) that the family does not offer as an
+    option: what the family plays, stated as data (``takeover: no`` for the Russian family),
+    so no reader keeps a default of its own. :func:`register_family` refuses a family that leaves
+    one out.
+    """
 
     name: str
     options: Tuple[Option, ...]
     scorer: str
     words: Mapping[str, str] = field(default_factory=dict)   # pool → "track", mountain → "hens"
+    fixed: Mapping[str, Any] = field(default_factory=dict)
 
     def option(self, name: str) -> Optional[Option]:
         for o in self.options:
@@ -181,7 +197,8 @@ class Preset:
     title: str
     description: str
     values: Mapping[str, Any]
-    players: Tuple[int, ...] = (3, 4)
+    players: Tuple[int, ...] = (3, 4)     # the player counts it is played by (checked by the table)
+    dummy: Optional[str] = None           # the name of a dummy hand's seat (husar), if any
 
 
 COMMON_OPTIONS: Tuple[Option, ...] = (
@@ -206,6 +223,14 @@ _PRESETS: Dict[str, Preset] = {}
 
 
 def register_family(family: Family) -> Family:
+    from prefcli.rules.presets.common import READ_BY_ENGINE
+    names = {o.name for o in family.options} | {o.name for o in COMMON_OPTIONS}
+    missing = [n for n in READ_BY_ENGINE if n not in names and n not in family.fixed]
+    if missing:
+        raise AssertionError(f"family {family.name}: neither an option nor a fixed value for {missing}")
+    both = [n for n in family.fixed if n in names]
+    if both:
+        raise AssertionError(f"family {family.name}: {both} are options and fixed values at once")
     _FAMILIES[family.name] = family
     _RESOLVED.clear()
     return family
@@ -281,6 +306,15 @@ class Rules:
 
     def get(self, name: str, default: Any = None) -> Any:
         return self.values.get(name, default)
+
+    def value(self, name: str) -> Any:
+        """The value of a rule the engine, the table or settlement reads: the option's value, or
+        the family's fixed value for a rule it does not offer (:attr:`Family.fixed`). KeyError
+        for a name the family declares neither way: there is no default to fall back on."""
+        if name in self.values:
+            return self.values[name]
+        v = self.family.fixed[name]
+        return self.value(v.option) if isinstance(v, Same) else v
 
     def table(self, prefix: str) -> Dict[str, Any]:
         """All values under `prefix.` (e.g. `prices` → {'6': 2, …, 'misere': 10})."""

@@ -8,7 +8,7 @@ says "here" or "mine", which seed a default rests on).
 """
 from __future__ import annotations
 
-from typing import Dict, Tuple
+from typing import Any, Dict, Tuple
 
 from prefcli.rules.presets import Option
 
@@ -25,3 +25,47 @@ _BY_NAME: Dict[str, Option] = {o.name: o for o in AUCTION_OPTIONS}
 def auction_option(name: str) -> Option:
     """The shared definition of auction option `name` (KeyError: the families define it apart)."""
     return _BY_NAME[name]
+
+
+#: The rules the rules engine, the table (dealer rotation) and the deal reading read under these
+#: names in every family. A family offers each as an option or states its value in
+#: :attr:`Family.fixed` (``register_family`` checks it), so no reader keeps a default of its own.
+READ_BY_ENGINE: Tuple[str, ...] = (
+    # auction
+    "misere_after", "bid_jumps", "here_rule", "misere_binding", "misere_beaten_by", "opening_bid",
+    "auction_order", "bomb_min_level", "dark", "bomb",
+    # whist and defence
+    "dark_defence", "half_whist", "half_whist_by", "half_whist_levels", "return_whist", "stalingrad",
+    "takeover", "whist_alone", "without_three", "whist_unwritten", "quota.6", "quota.7", "quota.8",
+    "quota.9", "quota.10",
+    # play and all-pass
+    "allpass.talon", "allpass.exit", "allpass.dark_exit", "tens", "misere_partner",
+    # the table's rotation
+    "allpass.same_dealer", "general_egles", "eglutes", "skip_eglute", "bomb_allpass",
+)
+
+#: The defenders' quota (Кодекс 3.8.2; seed 001 table; RULES.md §1): the tricks the defenders
+#: must take together, by the contract's level. A lone whister's quota is half of it, rounded up
+#: (6→2, 7→1, 8+→1), in every family.
+QUOTA_DEFAULTS: Dict[str, int] = {"quota.6": 4, "quota.7": 2, "quota.8": 1, "quota.9": 1, "quota.10": 1}
+
+
+def quota_options(source: str) -> Tuple[Option, ...]:
+    """The defenders' quota, one option per level (`source` names where the table is printed)."""
+    return tuple(Option(f"quota.{k}", "int", f"tricks the defenders must take together against a {k} ({source}); "
+                        "a lone whister answers for half of it, rounded up (6→2, 7→1)")
+                 for k in ("6", "7", "8", "9", "10"))
+
+
+#: What the rules engine reads for a family with no take-over, open play alone, dark defence
+#: (the Russian family), and for one without half-whists, Stalingrad, checked tens or exit
+#: levels (the Lithuanian families): the value that means "not played".
+NO_HALF_WHIST: Dict[str, Any] = {
+    "half_whist": False, "half_whist_by": "second", "half_whist_levels": (), "return_whist": False,
+    "stalingrad": False, "tens": "whisted", "misere_partner": False, "without_three": False,
+    "allpass.exit": (), "allpass.dark_exit": (),
+    # nothing but the ladder (misere_after) outbids a misère
+    "misere_beaten_by": "ladder",
+    # a contract's whist decisions must be written: there is no "both passed" by silence
+    "whist_unwritten": "refused",
+}

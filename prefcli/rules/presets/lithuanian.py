@@ -6,7 +6,7 @@ meaning and stay overridable (RULES.md §3–§4).
 from __future__ import annotations
 
 from prefcli.rules.presets import Family, Option, Preset, register_family, register_preset
-from prefcli.rules.presets.common import auction_option
+from prefcli.rules.presets.common import NO_HALF_WHIST, QUOTA_DEFAULTS, auction_option, quota_options
 
 _AUCTION = (
     auction_option("misere_after"),
@@ -41,7 +41,7 @@ def _table(prefix: str, what: str, stated: tuple, source: str) -> tuple:
     return tuple(out)
 
 
-_SHORTFALL = (
+_SHORTFALL = quota_options("RULES.md §1") + (
     Option("shortfall_split", "choice",
            "two whisters short of their joint quota: pair-deficit (only the pair's deficit is paid, by whoever is "
            "below half the quota: seed 000 example 5) or own-half (each pays his own deficit against half the quota)",
@@ -168,6 +168,7 @@ _CLASSICAL_DEFAULTS = {
     "remiz.6": 12, "remiz.7": 18, "remiz.8": 24, "remiz.9": 30, "remiz.10": 36, "remiz.misere": 36,
     "shortfall.6": 6, "shortfall.7": 9, "shortfall.8": 12, "shortfall.9": 15, "shortfall.10": 18,
     "shortfall.misere": 18,
+    **QUOTA_DEFAULTS,
     "shortfall_split": "pair-deficit", "shortfall_8_10": "split", "misere_catchers": "each",
     "hen_whists": 10, "hens_rounding": "half-up",
     "start_hens": "half", "general_egles": "players", "egles": "general", "egle_multiplier": 2,
@@ -185,6 +186,7 @@ _KITTY_DEFAULTS = {
     "remiz.6": 12, "remiz.7": 18, "remiz.8": 24, "remiz.9": 30, "remiz.10": 36, "remiz.misere": 36,
     "shortfall.6": 12, "shortfall.7": 18, "shortfall.8": 24, "shortfall.9": 30, "shortfall.10": 36,
     "shortfall.misere": 36,
+    **QUOTA_DEFAULTS,
     "shortfall_split": "pair-deficit", "shortfall_8_10": "split", "misere_catchers": "each",
     "hen_whists": 10, "hens_rounding": "exact",
     "eglutes": "players", "eglute.trick_hens": 3, "skip_eglute": False, "skip_eglute_hens": 30,
@@ -198,6 +200,7 @@ CLASSICAL = register_family(Family(
     options=_AUCTION + _CLASSICAL_OPTIONS,
     scorer="prefcli.scoring.lithuanian:score_record",
     words={"pool": "track", "mountain": "hens", "whists": "whists"},
+    fixed={**NO_HALF_WHIST, "eglutes": 0, "skip_eglute": False},
 ))
 
 KITTY = register_family(Family(
@@ -205,6 +208,8 @@ KITTY = register_family(Family(
     options=_AUCTION + _KITTY_OPTIONS,
     scorer="prefcli.scoring.kitty:score_record",
     words={"pool": "kitty", "mountain": "hens", "whists": "whists"},
+    # seed 000 has no dark games, bombs or general eglės (its leading all-passes are eglutės)
+    fixed={**NO_HALF_WHIST, "dark": False, "bomb": False, "general_egles": 0, "bomb_allpass": "mandatory"},
 ))
 
 _COMMON = {"price": None, "coin": "0.01", "rounding": "exact"}

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from prefcli.rules.presets import Family, Option, Preset, register_family, register_preset
-from prefcli.rules.presets.common import auction_option
+from prefcli.rules.presets import Family, Option, Preset, Same, register_family, register_preset
+from prefcli.rules.presets.common import QUOTA_DEFAULTS, auction_option, quota_options
 
 F = Fraction
 
@@ -25,10 +25,12 @@ OPTIONS = (
     Option("declarer_fail_multiplier", "number", "declarer's mountain per undertrick = price × this (0: only consolation)"),
     Option("single_whist", "choice", "a lone whister (the other passed) writes whists for all defenders' tricks (Кодекс 3.8.13) or only his own; he answers alone for the whole quota (seed 001)", ("all", "own")),
     Option("single_whist_quota", "choice", "what a lone whister must take with his partner's tricks: the full quota (6→4, 7→2, 8+→1: seed 001 \"один он и несёт ответственность за взятие обязательного количества взяток\", Кодекс 3.8.5) or half of it (6→2, 7→1: the RULES.md §1 table)", ("full", "half")),
+    *quota_options("Кодекс 3.8.2, seed 001"),
     Option("responsibility", "choice", "defenders' mountain per missing trick = price × whist_multiplier × (full 1, half ½, none 0); half-until-closed: half while the whister's own pool is open, full once it is closed (Кодекс 3.8.11–12)", ("full", "half", "half-until-closed", "none")),
     Option("whist_style", "choice", "greedy: the whister alone writes whists; gentleman: on a one-whister remiz the whists for the defenders' tricks are split in half with the passer (Кодекс 3.8.13–14)", ("greedy", "gentleman")),
     Option("gentleman_split_when_made", "bool", "gentleman whist also splits the whists when the contract is made"),
-    Option("half_whist", "bool", "half-whist allowed on 6 and 7"),
+    Option("half_whist", "bool", "half-whist allowed (on the levels of half_whist_levels)"),
+    Option("half_whist_levels", "ints", "the contract levels a half-whist is allowed on (Кодекс 3.8.7: 6 and 7)"),
     Option("half_whist_7_tricks", "number", "tricks the half-whister writes on a 7 (1 = half the quota, Кодекс 3.8.7; 1.5 = (10−7)/2); on a 6 always 2"),
     Option("half_whist_by", "choice", "who may half-whist: only the second defender after the first passed (Кодекс) or either", ("second", "either")),
     Option("return_whist", "bool", "the passer (and the 4-player dealer) may return a half-whist (return: NAME); a returning passer whists alone and the former half-whister writes no trick whists even in gentleman whist (Кодекс 3.8.14); a returning dealer writes all the defenders' whists but answers for no shortfall (FSPR*)"),
@@ -65,6 +67,8 @@ OPTIONS = (
     Option("allpass.rostov_whists", "number", "Rostov: whists per trick written by the fewest-tricks player on each other player, × the current trick price (1 unless a progression is set)"),
     Option("allpass.exit", "ints", "minimum contract level after the 1st, 2nd, 3rd consecutive all-pass (a lower contract is scored, with a note)"),
     Option("allpass.dark_exit", "ints", "with dark = yes: minimum contract level after the 1st, 2nd, 3rd… consecutive dark all-pass (an all-pass after a dark pass: dark: true, or a dark pass in its auction), the last repeats; within an auction a dark pass raises the floor to the next step (Кодекс 3.7.7 \"после паса втёмную можно семерной игрой, а из двойной распасовки – восьмерной\", 3.3.19а \"перебить пас втёмную можно только семерной игрой\"); [] = no dark floor"),
+    Option("allpass.dealer_fine_every", "int", "the dealer's fine (allpass.dealer_fine) falls on every this-many-th all-pass in a row (3: the 3rd, 6th, 9th…)", minimum=F(1)),
+    Option("allpass.zero_trick_mountain_factor", "number", "with allpass.zero_trick_bonus = mountain: the bonus comes off the mountain this many times over (2: \"twice the points\")"),
     Option("allpass.dealer_fine", "number", "mountain points written by the dealer of the 3rd (6th, 9th…) all-pass in a row, after which the deal passes on (OPR p.7: the dealer \"могут наказать штрафом до 10 очков в гору\"); 0 = no fine"),
     Option("allpass.talon", "choice", "the talon in all-pass play: by-seats (3 players lead-suit, 4 players dealer-plays), lead-suit, dealer-plays, unused", ("by-seats", "lead-suit", "dealer-plays", "unused")),
     Option("allpass.same_dealer", "bool", "the dealer deals again after an all-pass"),
@@ -79,6 +83,8 @@ OPTIONS = (
     Option("talon_bonus", "bool", "the 4-player dealer writes on the declarer the whists of the talon's potential tricks × price × whist_multiplier (ace 1, A+K 2, two aces 3, marriage 1), made or failed, played or not"),
     Option("talon_bonus_3p", "choice", "with 3 players: no talon bonus, or each opponent of the declarer writes half", ("none", "half-each")),
     Option("talon_bonus_misere", "choice", "talon bonus on a misère: none, or sevens (a suited 7-8 or two sevens = 2 tricks, one seven = 1)", ("none", "sevens")),
+    Option("dark_multiplier", "number", "with dark = yes: a game bid in the dark is worth this many times; a dark all-pass multiplies its trick price by this once for each dark all-pass in a row (2: ×2, then ×4, Кодекс 3.3.19)"),
+    Option("bomb_size", "number", "with dark = yes: the size of a bomb called on a game deal; on an all-pass it is this to the power of the dark all-passes in a row, at least once (2: Кодекс fn29–fn31)"),
     Option("dark", "bool", "dark calls and bombs (Classic): dark: true on a game doubles it; on an all-pass it doubles the trick price (×4 for a second dark all-pass in a row); bomb: NAME gives NAME a bomb of that size; the declarer's oldest bomb multiplies his next game and is used up only when it is made"),
 )
 
@@ -87,6 +93,11 @@ FAMILY = register_family(Family(
     options=OPTIONS,
     scorer="prefcli.scoring.russian:score_record",
     words={"pool": "pool", "mountain": "mountain", "whists": "whists"},
+    # what the Russian texts do not play, and the rotation without eglės (see Family.fixed)
+    fixed={"takeover": False, "whist_alone": False, "dark_defence": False, "bomb": Same("dark"),
+           "general_egles": 0, "eglutes": 0, "skip_eglute": False, "bomb_allpass": "mandatory",
+           # a contract written without whist decisions (and without tricks or play): both passed
+           "whist_unwritten": "both-passed"},
 ))
 
 _PRICES = {"prices.6": 2, "prices.7": 4, "prices.8": 6, "prices.9": 8, "prices.10": 10, "prices.misere": 10}
@@ -96,7 +107,8 @@ SOCHI = {
     **_PRICES,
     "whist_multiplier": 1, "declarer_fail_multiplier": 1, "single_whist": "all",
     "single_whist_quota": "full", "responsibility": "full", "whist_style": "greedy", "gentleman_split_when_made": False,
-    "half_whist": True, "half_whist_7_tricks": 1, "half_whist_by": "second", "return_whist": True,
+    **QUOTA_DEFAULTS,
+    "half_whist": True, "half_whist_levels": [6, 7], "half_whist_7_tricks": 1, "half_whist_by": "second", "return_whist": True,
     "shortfall_8_10": "second", "shortfall_split": "own-half",
     "consolation": "price", "consolation_to": "all", "consolation_on_misere": False,
     "misere_fail": 1, "misere_whists": 0, "tens": "whisted", "checked_ten_fail": "mountain-only",
@@ -108,10 +120,12 @@ SOCHI = {
     "allpass.zero_trick_bonus": "pool", "allpass.zero_trick_points": "price",
     "allpass.zero_trick_bonus_dealer": True, "allpass.rostov_whists": 5,
     "allpass.exit": [6, 6, 6], "allpass.talon": "by-seats", "allpass.same_dealer": False,
-    "allpass.dark_exit": [7, 8, 9, 10], "allpass.dealer_fine": 0,
+    "allpass.dark_exit": [7, 8, 9, 10], "allpass.dealer_fine": 0, "allpass.dealer_fine_every": 3,
+    "allpass.zero_trick_mountain_factor": 2,
     "help": "larger", "help_tie": "left", "help_whists": 10, "pool_point_whists": 10,
     "leningrad_overs": False, "end": "each",
     "talon_bonus": False, "talon_bonus_3p": "none", "talon_bonus_misere": "none", "dark": False,
+    "dark_multiplier": 2, "bomb_size": 2,
 }
 
 LENINGRAD = {

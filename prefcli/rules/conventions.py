@@ -1,0 +1,111 @@
+"""The rule options the auction, the play and the deal reading need, read once per record.
+
+Every value comes from the resolved :class:`~prefcli.rules.presets.Rules`: an option's value or
+the family's fixed value for a rule it does not offer (``Rules.value``). There is no default
+here: a family that leaves a rule out is refused when it is registered. No code here looks at the
+variant's name.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Tuple
+
+from prefcli.model.cards import Contract, ladder
+from prefcli.rules.presets import Rules
+from prefcli.rules.table import options as table_options
+
+__all__ = ["Conventions", "conventions", "dark_exit_level", "exit_options"]
+
+
+@dataclass(frozen=True)
+class Conventions:
+    """The auction, whist and play options of a record's rules (see ``presets/common.py``)."""
+
+    ladder: Tuple[Contract, ...]
+    rung: Mapping[Contract, int]
+    bid_jumps: bool
+    here_rule: str
+    misere_binding: bool
+    misere_beaten_by: str
+    opening_bid: str
+    auction_order: str
+    bomb_min_level: int
+    dark: bool
+    bomb: bool
+    dark_defence: bool
+    half_whist: bool
+    half_whist_by: str
+    half_whist_levels: Tuple[int, ...]
+    return_whist: bool
+    stalingrad: bool
+    takeover: bool
+    whist_alone: bool
+    without_three: bool
+    whist_unwritten: str                      # both-passed | refused
+    quota: Mapping[int, int]                  # the defenders' quota by level (6…10)
+    allpass_talon: str
+    allpass_exit: Tuple[int, ...]
+    allpass_dark_exit: Tuple[int, ...]        # after consecutive dark all-passes (Кодекс 3.7.7)
+    tens_checked: bool                        # tens: checked (seed 003 "gra dziesiątki jest sprawdzana")
+    misere_partner: bool                      # misère half with the 4-player dealer (Кодекс 3.6.9)
+    same_dealer: bool
+    seating: Tuple[Tuple[str, Any], ...] = ()   # what the dealer rotation reads (table.options)
+
+    def quota_of(self, contract: Contract, alone: bool = False) -> int:
+        """What the defenders must take against `contract` (0 for a misère or an all-pass); a lone
+        whister's share is half of it, rounded up."""
+        if not contract.is_tricks:
+            return 0
+        q = self.quota[contract.level or 6]
+        return (q + 1) // 2 if alone else q
+
+
+def conventions(rules: Rules) -> Conventions:
+    """Read the options the engine needs from resolved rules."""
+    v = rules.value
+    lad = ladder(str(v("misere_after")))
+    return Conventions(
+        ladder=lad,
+        rung={c: i for i, c in enumerate(lad)},
+        bid_jumps=bool(v("bid_jumps")),
+        here_rule=str(v("here_rule")),
+        misere_binding=bool(v("misere_binding")),
+        misere_beaten_by=str(v("misere_beaten_by")),
+        opening_bid=str(v("opening_bid")),
+        auction_order=str(v("auction_order")),
+        bomb_min_level=int(v("bomb_min_level")),
+        dark=bool(v("dark")),
+        bomb=bool(v("bomb")),
+        dark_defence=bool(v("dark_defence")),
+        half_whist=bool(v("half_whist")),
+        half_whist_by=str(v("half_whist_by")),
+        half_whist_levels=tuple(int(x) for x in v("half_whist_levels")),
+        return_whist=bool(v("return_whist")),
+        stalingrad=bool(v("stalingrad")),
+        takeover=bool(v("takeover")),
+        whist_alone=bool(v("whist_alone")),
+        without_three=bool(v("without_three")),
+        whist_unwritten=str(v("whist_unwritten")),
+        quota={k: int(v(f"quota.{k}")) for k in range(6, 11)},
+        allpass_talon=str(v("allpass.talon")),
+        allpass_exit=tuple(int(x) for x in v("allpass.exit")),
+        allpass_dark_exit=tuple(int(x) for x in v("allpass.dark_exit")),
+        tens_checked=str(v("tens")) == "checked",
+        misere_partner=bool(v("misere_partner")),
+        same_dealer=bool(v("allpass.same_dealer")),
+        seating=table_options(rules),
+    )
+
+
+def dark_exit_level(conv: Conventions, dark_run: int) -> int:
+    """The floor after `dark_run` consecutive dark all-passes (``allpass.dark_exit``, the last
+    repeats); 0 when there is none or dark calls are not played."""
+    steps = conv.allpass_dark_exit
+    if not (conv.dark and steps and dark_run > 0):
+        return 0
+    return steps[min(dark_run, len(steps)) - 1]
+
+
+def exit_options(conv: Conventions) -> str:
+    """The options an exit level comes from, for messages."""
+    return "allpass.exit, allpass.dark_exit" if conv.dark and conv.allpass_dark_exit else "allpass.exit"

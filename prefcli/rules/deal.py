@@ -1,0 +1,621 @@
+"""The reading of one deal: the only place a deal is interpreted.
+
+A :class:`DealReading` is built once per deal from the record's
+:class:`~prefcli.rules.context.RecordContext`: who deals and who holds cards, the declarer, the
+defenders in the order they speak and their decisions (with a returned half-whist and a
+take-over), how the contract is defended and the defenders' quota, whether the deal was played,
+its tricks and where they come from (recorded, replayed from the play, claimed, or conceded), and
+every problem of the deal, each a located :class:`Problem` with its data path.
+
+validate reports the problems; replay shows the replay it holds; every scorer reads the facts and
+writes arithmetic only (and refuses a deal whose reading has a problem, with the same message
+validate gives); convert and quick entry ask it too. So a rule about a deal is written once.
+
+Readings of "nothing written":
+
+- a contract without whist decisions, tricks or play: both defenders passed where the family
+  reads silence that way (``whist_unwritten: both-passed``, the Russian family), else refused;
+  with tricks, a play or a claim the deal was played, so the decisions are needed;
+- a full deal (hands) with a play but without decisions: the play is still replayed (its cards
+  are checked), and the missing decisions are reported as incomplete, not illegal.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
+
+from prefcli.model.cards import DECK, Decision
+from prefcli.model.diagnostics import Path, Problem
+from prefcli.model.records import Deal
+from prefcli.rules.conventions import exit_options
+from prefcli.rules.errors import TRICKS_PER_DEAL
+
+if TYPE_CHECKING:       # pragma: no cover
+    from prefcli.rules.context import RecordContext
+    from prefcli.rules.replay import DealReplay
+
+__all__ = ["DealReading", "read_deal", "INCOMPLETE"]
+
+#: The kind of a problem that is not an illegal step but a fact the record leaves out (the
+#: tricks of a played deal, the decisions of a whisted one): validate and score refuse it, the
+#: replay's legality check (``engine.check_record``) does not.
+INCOMPLETE = "incomplete"
+
+# how a contract is defended (DealReading.mode)
+ALLPASS, UNPLAYED, HALF, RETURNED, JOINT, ALONE, OPEN, BOTH_HANDS, TAKEOVER, CATCH, CHECKED, CONCEDED, UNKNOWN = (
+    "all-pass", "unplayed", "half-whist", "returned", "joint", "alone", "open", "both-hands", "takeover",
+    "misere", "checked", "conceded", "unknown")
+
+
+@dataclass
+class DealReading:
+    """Everything the rules say about one deal (see the module docstring)."""
+
+    deal: Deal
+    kind: str                                   # contract | general | mandatory | bomb (the rotation's)
+    dealer: Optional[str]
+    seats: Tuple[str, ...] = ()                 # who holds cards, from the first hand
+    active: Tuple[str, ...] = ()                # who holds cards, in seat order
+    sitting_out: Tuple[str, ...] = ()
+    exit_level: int = 0                         # the minimum contract after the all-passes before it
+    allpass_run: int = 0                        # consecutive all-pass deals right before this one
+    dark_run: int = 0                           # consecutive dark all-pass deals right before this one
+    declarer: Optional[str] = None
+    defenders: Tuple[str, ...] = ()             # in the order they speak (from the declarer's left)
+    decisions: Dict[str, Decision] = field(default_factory=dict)   # as written
+    unwritten: bool = False                     # a contract with no whist decision written at all
+    whisters: Tuple[str, ...] = ()              # who writes the defenders' whists (mode decides how)
+    half_whister: Optional[str] = None
+    returned_by: Optional[str] = None
+    takeover: Optional[str] = None
+    open: bool = False
+    forced: bool = False                        # Stalingrad: both defenders whist a 6♠ whatever is written
+    mode: str = UNKNOWN
+    played: bool = False
+    quota: int = 0                              # what the defenders must take together
+    tricks: Optional[Dict[str, int]] = None     # every holder's tricks (the talon's owner too)
+    tricks_from: Optional[str] = None           # recorded | replayed | claimed | conceded
+    replay: Optional["DealReplay"] = None
+    problems: List[Problem] = field(default_factory=list)
+    cards_problems: List[Problem] = field(default_factory=list)   # the hands and talon do not add up
+
+    @property
+    def number(self) -> int:
+        return self.deal.number
+
+    @property
+    def path(self) -> Path:
+        return self.deal.path
+
+    @property
+    def first_hand(self) -> Optional[str]:
+        return self.seats[0] if self.seats else None
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    @property
+    def legal(self) -> List[Problem]:
+        """The problems that make a step illegal (not the facts left out)."""
+        return [p for p in self.problems if p.kind != INCOMPLETE]
+
+    @property
+    def rule_problems(self) -> List[Problem]:
+        """The illegal steps of the deal, not counting a malformed deal of the cards (which the
+        replay cannot start from): what the rules engine's own check reports."""
+        skip = {id(p) for p in self.cards_problems}
+        return [p for p in self.problems if p.kind != INCOMPLETE and id(p) not in skip]
+
+    @property
+    def passers(self) -> Tuple[str, ...]:
+        return tuple(p for p in self.defenders if self.decisions.get(p) is Decision.PASS)
+
+    def quota_alone(self) -> int:
+        """A lone whister's share of the quota: half, rounded up (6→2, 7→1, 8+→1)."""
+        return (self.quota + 1) // 2
+
+    def add(self, path: Path, message: str, kind: str = "rule") -> None:
+        self.problems.append(Problem(message, path, kind=kind))
+
+
+def _not_seated(name: str, players) -> str:
+    return f"'{name}' is not seated at this table (players: {', '.join(players)})"
+
+
+def read_deal(ctx: "RecordContext", deal: Deal) -> DealReading:
+    """Read `deal` in its record's context (use :meth:`RecordContext.reading`, which keeps it)."""
+    r = _Reader(ctx, deal)
+    r.read()
+    return r.out
+
+
+class _Reader:
+    def __init__(self, ctx: "RecordContext", deal: Deal) -> None:
+        self.ctx, self.deal, self.conv = ctx, deal, ctx.conv
+        self.players = ctx.record.players
+        self.seated = ctx.seated
+        self.table = ctx.table
+        dealer = deal.dealer if deal.dealer in self.seated else ctx.dealers.get(deal.pos)
+        self.out = DealReading(deal, ctx.kinds.get(deal.pos, "contract"), dealer,
+                               exit_level=ctx.exit_levels.get(deal.pos, 0),
+                               allpass_run=ctx.allpass_runs.get(deal.pos, 0),
+                               dark_run=ctx.dark_runs.get(deal.pos, 0))
+        self.n = deal.number
+        self.path = deal.path
+
+    def add(self, path: Path, message: str, kind: str = "rule") -> None:
+        self.out.problems.append(Problem(message, path, kind=kind))
+
+    # ------------------------------------------------------------------------------------
+    def read(self) -> None:
+        out, deal = self.out, self.deal
+        table = self.table
+        if table is not None and out.dealer is not None:
+            out.seats = table.from_first_hand(out.dealer)
+            out.active = table.active(out.dealer)
+            out.sitting_out = table.sitting_out(out.dealer)
+        else:
+            out.active = tuple(self.players)
+        self.dealer_checks()
+        self.declarer_checks()
+        self.defence()
+        self.other_fields()
+        self.tricks()
+        if deal.hands is not None:
+            before = len(out.problems)
+            self.cards()
+            malformed = bool(out.problems[before:])
+            self.discard()
+            if malformed:      # a discard checked against malformed hands says little more
+                out.cards_problems = out.problems[before:]
+        if not out.legal and (deal.hands is not None or deal.auction is not None or deal.play is not None):
+            self.replay()
+
+    # -- who deals ------------------------------------------------------------------------
+    def dealer_checks(self) -> None:
+        deal, out, ctx = self.deal, self.out, self.ctx
+        players = self.players
+        if deal.dealer is not None:
+            expected = ctx.expected.get(deal.pos)
+            if deal.dealer not in self.seated:
+                self.add(self.path + ("dealer",), _not_seated(deal.dealer, players))
+            elif expected is not None and deal.dealer != expected:
+                first = ctx.record.first_dealer or players[0]
+                self.add(self.path + ("dealer",),
+                         f"deal {self.n}: the dealer should be {expected} (rotating left from first_dealer {first}"
+                         + (", the same dealer again after an all-pass" if self.conv.same_dealer else "")
+                         + f"), not {deal.dealer}")
+        dealer = out.dealer
+        if out.sitting_out and dealer is not None and deal.dealer is None and (
+                deal.declarer == dealer or dealer in deal.whist_map()):
+            first = ctx.record.first_dealer or players[0]
+            self.add(self.path, f"deal {self.n}: by the rotation from first_dealer {first}, {dealer} deals this deal "
+                                "(add dealer: if the rotation was different)")
+
+    # -- the declarer ---------------------------------------------------------------------
+    def declarer_checks(self) -> None:
+        deal, out, conv = self.deal, self.out, self.conv
+        c = deal.contract
+        players = self.players
+        n = self.n
+        if c.is_all_pass:
+            if deal.declarer is not None:
+                self.add(self.path + ("declarer",), f"deal {n}: an all-pass deal has no declarer")
+            if deal.whist:
+                self.add(self.path + ("whist",), f"deal {n}: an all-pass deal has no whist decisions")
+            return
+        if deal.declarer is None:
+            if deal.auction is None:
+                self.add(self.path, f"deal {n}: {c} needs a declarer")
+            return
+        if deal.declarer not in self.seated:
+            self.add(self.path + ("declarer",), _not_seated(deal.declarer, players))
+        elif deal.declarer in out.sitting_out:
+            self.add(self.path + ("declarer",), f"deal {n}: {deal.declarer} deals and sits out with "
+                                                f"{len(players)} players; the dealer cannot declare")
+        else:
+            out.declarer = deal.declarer
+        # the level: after all-passes (allpass.exit, allpass.dark_exit) and after a bomb
+        if deal.auction is None and out.exit_level and c.is_tricks and (c.level or 0) < out.exit_level:
+            self.add(self.path + ("contract",), f"deal {n}: after an all-pass the game must be at least "
+                                                f"{out.exit_level} ({exit_options(conv)}), not {c}")
+        if deal.bid is not None:
+            rungs = conv.rung
+            if deal.bid.is_misere and not c.is_misere:
+                self.add(self.path + ("contract",),
+                         f"deal {n}: the misère was bid, so the contract must be the misère, not {c}")
+            elif deal.bid.is_tricks and c.is_tricks and rungs.get(c, 0) < rungs.get(deal.bid, 0):
+                self.add(self.path + ("contract",), f"deal {n}: contract {c} is below the winning bid {deal.bid}")
+
+    # -- the defence ----------------------------------------------------------------------
+    def defence(self) -> None:
+        deal, out, conv = self.deal, self.out, self.conv
+        c = deal.contract
+        n = self.n
+        players = self.players
+        wpath = self.path + ("whist",)
+        if c.is_all_pass:
+            out.mode, out.played = ALLPASS, True
+            return
+        decl = out.declarer
+        if decl is not None and self.table is not None:
+            out.defenders = self.table.defenders(out.dealer, decl)
+        given = deal.whist_map()
+        bad = False
+        for name, _ in deal.whist:
+            p = wpath + (name,)
+            if name not in self.seated:
+                self.add(p, _not_seated(name, players))
+                bad = True
+            elif name == deal.declarer:
+                self.add(p, f"deal {n}: {name} is the declarer and cannot also whist or pass as a defender")
+                bad = True
+            elif name in out.sitting_out:
+                self.add(p, f"deal {n}: {name} deals and sits out, so is not a defender "
+                            f"(a take-over by the dealer is written takeover: {name})")
+                bad = True
+            elif decl is not None and name not in out.defenders:
+                self.add(p, f"deal {n}: {name} is not a defender in this deal (defenders: "
+                            f"{', '.join(out.defenders)})")
+                bad = True
+        out.decisions = {p: d for p, d in given.items() if p in out.defenders}
+        out.open = bool(deal.open)
+        out.takeover, out.returned_by = deal.takeover, deal.returned_by
+        for key, who in (("takeover", deal.takeover), ("return", deal.returned_by)):
+            if who is not None and who not in self.seated:
+                self.add(self.path + (key,), _not_seated(who, players))
+                bad = True
+        defenders = out.defenders
+        if decl is None or len(defenders) != 2 or bad:
+            out.played = bool(deal.tricks is not None or deal.play is not None or deal.claim is not None)
+            return
+        first, second = defenders
+        d1, d2 = out.decisions.get(first), out.decisions.get(second)
+        halves = [p for p in defenders if out.decisions.get(p) is Decision.HALF_WHIST]
+        whisting = [p for p in defenders if out.decisions.get(p) is Decision.WHIST]
+        out.unwritten = not deal.whist
+        gives_tricks = deal.tricks is not None or deal.play is not None or deal.claim is not None
+        out.quota = conv.quota_of(c)
+        # a partial record of decisions
+        missing = [p for p in defenders if p not in out.decisions]
+        if deal.whist and missing and (c.is_tricks or conv.whist_unwritten == "refused"):
+            self.add(wpath, f"deal {n}: the decision of {' and '.join(missing)} is missing "
+                            f"(the defenders are {', '.join(defenders)})")
+            return
+        if deal.concede:
+            if not conv.without_three:
+                self.add(self.path + ("concede",), f"deal {n}: conceding \"without three\" is not allowed under "
+                                                   f"{self.ctx.rules.variant} (option without_three)")
+                return
+            out.mode, out.played, out.tricks_from = CONCEDED, False, "conceded"
+            return
+        if c.is_misere:
+            if halves:
+                self.add(wpath + (halves[0],), f"deal {n}: there is no half-whist on a misère")
+                return
+            if out.unwritten and conv.whist_unwritten == "refused" and not gives_tricks:
+                self.add(wpath if deal.whist else self.path,
+                         f"deal {n}: the whist decision of {' and '.join(defenders)} is missing "
+                         f"(whist: {{{', '.join(f'{d}: whist|pass' for d in defenders)}}})")
+                return
+            out.whisters = tuple(whisting) if deal.whist else tuple(defenders)
+            out.mode, out.played = CATCH, True
+            if deal.takeover is not None:
+                self.takeover_rules(whisting)
+            return
+        # -- a trick contract
+        if out.unwritten:
+            if gives_tricks and not (c.level == 10 and conv.tens_checked):
+                self.add(wpath if deal.whist else self.path,
+                         f"deal {n}: the whist decisions are missing, but the deal was played (its "
+                         + ("play" if deal.play is not None or deal.claim is not None else "tricks")
+                         + f" are given): write who whisted (whist: "
+                         f"{{{', '.join(f'{d}: whist|pass' for d in defenders)}}})", INCOMPLETE)
+                out.played = True
+                if deal.play is not None and deal.hands is not None:
+                    out.mode = UNKNOWN        # the play is still replayed and checked
+                    self._unknown_play = True
+                return
+            if conv.whist_unwritten == "refused" and not (c.level == 10 and conv.tens_checked):
+                self.add(self.path, f"deal {n}: the whist decision of {' and '.join(defenders)} is missing "
+                                    f"(whist: {{{', '.join(f'{d}: whist|pass' for d in defenders)}}})")
+                return
+        if conv.stalingrad and c.level == 6 and c.strain is not None and c.strain.name == "S":
+            # seed 001 §9, seed 003: 6♠ must be whisted by both. A summary deal is scored with both
+            # as whisters whatever it says; a deal with its auction is checked call by call.
+            if deal.auction is not None and not (d1 is Decision.WHIST and d2 is Decision.WHIST):
+                who = first if d1 is not Decision.WHIST else second
+                self.add(wpath + (who,), f"deal {n}: 6S must be whisted by both defenders (stalingrad), "
+                                         f"yet {who} did not whist")
+                return
+            out.forced = True
+        dark_won = deal.dark
+        if dark_won and conv.dark_defence:
+            # seed 002: "Vistuojantieji negali žaisti atviromis kortomis, o jei žaidžiantysis žaidžia
+            # šeštoje kategorijoje, jie abu privalo vistuoti"
+            if c.level == 6 and not (d1 is Decision.WHIST and d2 is Decision.WHIST):
+                who = first if d1 is not Decision.WHIST else second
+                self.add(wpath + (who,), f"deal {n}: a 6 won in the dark must be whisted by both defenders, yet "
+                                         f"{who} did not whist (seed 002: \"jie abu privalo vistuoti\")")
+                return
+            if deal.open or deal.takeover is not None:
+                self.add(self.path + ("open" if deal.open else "takeover",),
+                         f"deal {n}: the contract was won in the dark, so the defence may not play open: "
+                         "against a dark game the defenders whist closed, each for himself "
+                         "(seed 002: \"privalo vistuoti uždaromis kortomis\")")
+                return
+        if halves:
+            if not self.half_whist_rules(halves, first, second):
+                return
+        if deal.returned_by is not None:
+            if not self.return_rules(halves, first, second):
+                return
+            out.mode, out.played = RETURNED, True
+            out.whisters = (deal.returned_by,)
+            return
+        if c.level == 10 and conv.tens_checked:
+            # a checked ten (seed 003 "gra dziesiątki jest sprawdzana"; Кодекс fn39): nobody
+            # whists, so it needs no play; a play or tricks given to check it are read all the same
+            out.mode, out.played = CHECKED, gives_tricks
+            return
+        if halves:
+            out.mode, out.played, out.half_whister = HALF, False, halves[0]
+            return
+        if out.forced:
+            out.whisters, out.mode, out.played = tuple(defenders), JOINT, True
+            return
+        if deal.takeover is not None:
+            if not self.takeover_rules(whisting):
+                return
+            t = deal.takeover
+            out.whisters = (t,)
+            out.mode = BOTH_HANDS if t in whisting else TAKEOVER
+            out.played = True
+            return
+        if len(whisting) == 2:
+            if deal.open:
+                self.add(self.path + ("open",), f"deal {n}: both defenders whist, so the defence is closed; "
+                                                "open (light) defence needs one whister")
+                return
+            out.whisters, out.mode, out.played = tuple(whisting), JOINT, True
+            return
+        if len(whisting) == 1:
+            out.whisters, out.played = tuple(whisting), True
+            out.mode = OPEN if deal.open else ALONE
+            return
+        out.mode, out.played = UNPLAYED, False
+        if gives_tricks and deal.tricks is not None and deal.hands is None:
+            self.add(self.path + ("tricks",), f"deal {n}: both defenders passed, so {c} is not played, "
+                                              "yet its tricks are given (leave them out)")
+
+    def half_whist_rules(self, halves: List[str], first: str, second: str) -> bool:
+        deal, conv, n = self.deal, self.conv, self.n
+        c = deal.contract
+        name = halves[0]
+        hp = self.path + ("whist", name)
+        if len(halves) > 1:
+            self.add(self.path + ("whist", halves[1]), f"deal {n}: only one defender can half-whist")
+            return False
+        if not conv.half_whist:
+            self.add(hp, f"deal {n}: half-whist is not played under {self.ctx.rules.variant} (option half_whist)")
+            return False
+        if not c.is_tricks or (c.level or 0) not in conv.half_whist_levels:
+            levels = " and ".join(str(x) for x in conv.half_whist_levels)
+            self.add(hp, f"deal {n}: half-whist is allowed only on {levels}, not on {c} (option half_whist_levels)")
+            return False
+        other = first if name == second else second
+        if self.out.decisions.get(other) is not Decision.PASS:
+            self.add(hp, f"deal {n}: {name} may half-whist only after {other} passed")
+            return False
+        if conv.half_whist_by == "second" and name != second:
+            self.add(hp, f"deal {n}: only the second defender ({second}) may half-whist, "
+                         f"after the first ({first}) passed (option half_whist_by)")
+            return False
+        return True
+
+    def return_rules(self, halves: List[str], first: str, second: str) -> bool:
+        deal, conv, n = self.deal, self.conv, self.n
+        r = deal.returned_by
+        rp = self.path + ("return",)
+        if not halves:
+            self.add(rp, f"deal {n}: nothing to return: no defender half-whisted")
+            return False
+        if not conv.return_whist:
+            self.add(rp, f"deal {n}: these rules do not let a half-whist be returned (option return_whist)")
+            return False
+        h = halves[0]
+        passer = second if h == first else first
+        allowed = [passer] + ([self.out.dealer] if self.out.dealer in self.out.sitting_out else [])
+        if r not in allowed:
+            self.add(rp, f"deal {n}: the whist is returned by the passer (or the sitting-out dealer): "
+                         f"only {' or '.join(allowed)} may return {h}'s half-whist, not {r}")
+            return False
+        return True
+
+    def takeover_rules(self, whisting: List[str]) -> bool:
+        deal, conv, n, out = self.deal, self.conv, self.n, self.out
+        t = deal.takeover
+        tp = self.path + ("takeover",)
+        defenders = out.defenders
+        if not conv.takeover:
+            self.add(tp, f"deal {n}: these rules have no take-over from both hands (option takeover)")
+            return False
+        if len(whisting) == 2:
+            self.add(tp, f"deal {n}: both defenders whisted, so nobody whists from both hands (takeover: {t})")
+            return False
+        if t in whisting:
+            return True                    # the whister plays from both hands, closed
+        if t in defenders:
+            if not whisting:
+                self.add(tp, f"deal {n}: {t} passed and so did the other defender; a passer takes over "
+                             "only from a whister who wants to whist alone")
+                return False
+            return True
+        if t in out.sitting_out and t == out.dealer:
+            return True
+        self.add(tp, f"deal {n}: {t} cannot take over the defence (a defender who passed or the "
+                     "sitting-out dealer may)")
+        return False
+
+    # -- the other fields -------------------------------------------------------------------
+    def other_fields(self) -> None:
+        deal, out, conv, n = self.deal, self.out, self.conv, self.n
+        players = self.players
+        if deal.bomb is not None:
+            if deal.bomb not in self.seated:
+                self.add(self.path + ("bomb",), _not_seated(deal.bomb, players))
+            elif conv.bomb and conv.bomb_min_level > 0 and out.first_hand is not None \
+                    and deal.bomb != out.first_hand:
+                self.add(self.path + ("bomb",), f"deal {n}: only the first hand ({out.first_hand}) may call a bomb, "
+                                                f"not {deal.bomb} (seed 002: \"skelbti gali tik žaidėjas, "
+                                                "turintis Pirmojo teises\")")
+            c = deal.contract
+            if conv.bomb and conv.bomb_min_level and c.is_tricks and (c.level or 0) < conv.bomb_min_level:
+                self.add(self.path + ("contract",), f"deal {n}: after a bomb the game must be at least "
+                                                    f"{conv.bomb_min_level}: only {conv.bomb_min_level} or more "
+                                                    f"may be played, not {c}")
+        for i, pen in enumerate(deal.penalties):
+            if pen.player not in self.seated:
+                self.add(self.path + ("penalties", i, "player"), _not_seated(pen.player, players))
+            if pen.whists_on is not None and pen.whists_on not in self.seated:
+                self.add(self.path + ("penalties", i, "whists", "on"), _not_seated(pen.whists_on, players))
+            elif pen.whists_on is not None and pen.whists_on == pen.player and pen.whists:
+                self.add(self.path + ("penalties", i, "whists", "on"),
+                         f"deal {n}: '{pen.player}' cannot write penalty whists on himself")
+        if deal.partner is not None and deal.auction is None:
+            why = self.ctx.partner_problem(deal, out.dealer)
+            if why is not None:
+                self.add(self.path + ("partner",), why)
+        if deal.claim is not None:
+            for name, _ in deal.claim:
+                if name not in self.seated:
+                    self.add(self.path + ("claim", name), _not_seated(name, players))
+
+    # -- tricks -----------------------------------------------------------------------------
+    def tricks(self) -> None:
+        deal, out, conv, n = self.deal, self.out, self.conv, self.n
+        c = deal.contract
+        if deal.tricks is not None:
+            # Seed 002: in a 3-player eglė the two talon-led tricks "played by the dealer" that a
+            # talon card wins belong to nobody, so the players' tricks may add up to 8 or 9.
+            unowned = 2 if (c.is_all_pass and not out.sitting_out and conv.allpass_talon == "dealer-plays") else 0
+            if self._check_tricks(deal.tricks_map() or {}, unowned):
+                out.tricks = {**{p: 0 for p in out.active}, **dict(deal.tricks)}
+                out.tricks_from = "recorded"
+            return
+        if deal.hands is None and deal.play is None and deal.claim is not None and out.played:
+            claim = deal.claim_map() or {}
+            if self._check_tricks(claim, 0, key="claim"):
+                out.tricks = {**{p: 0 for p in out.active}, **claim}
+                out.tricks_from = "claimed"
+            return
+        if deal.play is None and deal.claim is None and out.played and out.mode != CHECKED:
+            self.add(self.path, f"deal {n}: {c} was played, so the tricks are needed "
+                                "(tricks: {name: count, …} for every active player"
+                                + (", or the play" if deal.hands is not None else "") + ")", INCOMPLETE)
+
+    def _check_tricks(self, tricks: Dict[str, int], unowned: int, key: str = "tricks") -> bool:
+        out, deal, n = self.out, self.deal, self.n
+        path = self.path + (key,)
+        players = self.players
+        ok = True
+        for name, count in tricks.items():
+            if name not in self.seated:
+                self.add(path + (name,), _not_seated(name, players))
+                ok = False
+            elif name in out.sitting_out and not deal.contract.is_all_pass:
+                if name == deal.declarer or name in deal.whist_map():
+                    ok = False
+                    continue  # already reported as the sitting-out dealer
+                self.add(path + (name,), f"deal {n}: {name} deals and sits out with {len(players)} players, so "
+                                         f"takes no tricks in a {deal.contract} deal")
+                ok = False
+            if count < 0:
+                self.add(path + (name,), f"deal {n}: trick count {count} is negative")
+                ok = False
+        if not ok:
+            return False
+        missing = [p for p in out.active if p not in tricks]
+        if missing and key == "tricks":
+            self.add(path, f"deal {n}: no trick count for {', '.join(missing)} "
+                           "(every active player's count is needed)")
+            ok = False
+        total = sum(tricks.values())
+        if not TRICKS_PER_DEAL - unowned <= total <= TRICKS_PER_DEAL:
+            expected = (str(TRICKS_PER_DEAL) if not unowned else
+                        f"{TRICKS_PER_DEAL - unowned} to {TRICKS_PER_DEAL} (talon-led tricks may belong to nobody)")
+            self.add(path, f"deal {n}: the tricks add up to {total}, not {expected} "
+                           f"({', '.join(f'{k} {v}' for k, v in tricks.items())})")
+            ok = False
+        return ok
+
+    # -- the cards --------------------------------------------------------------------------
+    def cards(self) -> None:
+        deal, out, n = self.deal, self.out, self.n
+        path = self.path
+        players = self.players
+        active = out.active
+        hands = deal.hands_map() or {}
+        for name, cards in hands.items():
+            hp = path + ("hands", name)
+            if name not in self.seated:
+                self.add(hp, _not_seated(name, players))
+            elif name not in active:
+                self.add(hp, f"deal {n}: {name} deals and sits out with {len(players)} players, so holds no cards")
+            if len(cards) != TRICKS_PER_DEAL:
+                self.add(hp, f"deal {n}: {name} holds {len(cards)} cards; each active hand holds {TRICKS_PER_DEAL}")
+        for name in active:
+            if name not in hands:
+                self.add(path + ("hands",), f"deal {n}: the hand of {name} is missing")
+        talon = deal.talon
+        if talon is None:
+            self.add(path, f"deal {n}: a full deal needs the two talon cards (talon:)")
+            talon = ()
+        elif len(talon) != 2:
+            self.add(path + ("talon",), f"deal {n}: the talon holds {len(talon)} cards; it holds 2")
+        where: Dict[object, List[Tuple[str, ...]]] = {}
+        for name, cards in hands.items():
+            for card in cards:
+                where.setdefault(card, []).append(("hands", name))
+        for card in talon:
+            where.setdefault(card, []).append(("talon",))
+        for card, places in where.items():
+            if len(places) > 1:
+                names = [p[1] if len(p) > 1 else "the talon" for p in places]
+                self.add(path + places[1], f"deal {n}: {card} is dealt twice ({' and '.join(names)})")
+        if len(hands) == len(active) and all(len(c) == TRICKS_PER_DEAL for c in hands.values()) and len(talon) == 2:
+            missing = [c for c in DECK if c not in where]
+            if missing:
+                self.add(path + ("hands",), f"deal {n}: cards missing from the deal: {' '.join(map(str, missing))}")
+        self._hands_talon = (hands, talon)
+
+    def discard(self) -> None:
+        deal, n, path = self.deal, self.n, self.path
+        hands, talon = self._hands_talon
+        if deal.discard is not None:
+            dp = path + ("discard",)
+            if len(deal.discard) != 2:
+                self.add(dp, f"deal {n}: the discard is {len(deal.discard)} cards; the declarer discards 2")
+            if deal.declarer in hands:
+                pool = set(hands[deal.declarer]) | set(talon)
+                for card in deal.discard:
+                    if card not in pool:
+                        self.add(dp, f"deal {n}: {deal.declarer} discarded {card}, which is neither in his hand "
+                                     "nor in the talon")
+            if len(set(deal.discard)) != len(deal.discard):
+                self.add(dp, f"deal {n}: the same card is discarded twice")
+
+    # -- the replay -------------------------------------------------------------------------
+    def replay(self) -> None:
+        from prefcli.rules.replay import replay_reading
+        out = self.out
+        rep = replay_reading(self.ctx, out)
+        out.replay = rep
+        out.problems.extend(rep.problems)
+        out.problems.extend(rep.unplayable)
+        if rep.problems or rep.unplayable:
+            return
+        if out.tricks is None and rep.counts is not None:
+            out.tricks = {**{p: 0 for p in out.active}, **rep.counts}
+            out.tricks_from = "replayed"

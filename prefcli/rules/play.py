@@ -1,0 +1,326 @@
+"""Card play: which cards may be played, who wins a trick, and the trick-by-trick replay.
+
+The play check runs once per card of every deal, so cards are small integers (suit order × 8 +
+rank − 7, the index in DECK) and hands are bit masks; it avoids hashing Card objects.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
+
+from prefcli.model.cards import DECK, Card, Decision, Suit
+from prefcli.rules.errors import TRICKS_PER_DEAL, IllegalPlay
+from prefcli.rules.moves import legal_mask, mask_of
+
+__all__ = ["legal_cards", "trick_winner", "random_play", "TrickPlay", "SUIT_NAMES", "talon_leads"]
+
+SUIT_NAMES = {Suit.S: "spades", Suit.C: "clubs", Suit.D: "diamonds", Suit.H: "hearts"}
+# Cards as small integers (suit order × 8 + rank − 7, the index in DECK) and hands as bit masks:
+# the play check runs once per card of every deal, so it avoids hashing Card objects.
+_SUITS = tuple(Suit)
+_SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
+_ID_CODE = {id(c): i for i, c in enumerate(DECK)}
+
+
+def _code(card: Card) -> int:
+    code = _ID_CODE.get(id(card))
+    if code is None:
+        code = card.suit.order * 8 + int(card.rank) - 7
+    return code
+
+
+code_of = _code
+
+
+def _cards_of(mask: int) -> List[Card]:
+    return [DECK[i] for i in range(32) if (mask >> i) & 1]
+
+
+def talon_leads(conv: Any, contract: Any, talon: Sequence[Card], four: bool) -> Tuple[str, int]:
+    """How the talon plays in a deal, and how many first tricks it leads: ``("unused", 0)``, or
+    for an all-pass with a two-card talon ``("lead-suit", 2)`` (the card names the suit, the best
+    player's card takes the trick) or ``("dealer-plays", 2)`` (the card plays for the dealer who
+    sits out, or for nobody); ``allpass.talon: by-seats`` is the second with four players."""
+    if not (contract.is_all_pass and len(talon) == 2):
+        return "unused", 0
+    mode = conv.allpass_talon
+    if mode == "by-seats":
+        mode = "dealer-plays" if four else "lead-suit"
+    return mode, (2 if mode in ("lead-suit", "dealer-plays") else 0)
+
+
+def legal_cards(hand: Iterable[Card], led: Optional[Suit], trump: Optional[Suit]) -> List[Card]:
+    """Cards of `hand` that may be played to a trick led in `led` (None: this is the lead), in
+    the hand's order; the rule itself is :func:`prefcli.rules.moves.legal_mask`."""
+    hand = list(hand)
+    allowed = legal_mask(mask_of(hand), led.order if led is not None else -1,
+                         trump.order if trump is not None else -1)
+    return [c for c in hand if (allowed >> _code(c)) & 1]
+
+
+def trick_winner(cards: Sequence[Card], trump: Optional[Suit], led: Optional[Suit] = None) -> int:
+    """Index of the winning card: the highest trump, else the highest card of the led suit."""
+    if led is None:
+        led = cards[0].suit
+    best = -1
+    best_key = (-1, -1)
+    for i, c in enumerate(cards):
+        if trump is not None and c.suit is trump:
+            key = (2, int(c.rank))
+        elif c.suit is led:
+            key = (1, int(c.rank))
+        else:
+            continue
+        if key > best_key:
+            best, best_key = i, key
+    return best
+
+
+def random_play(rng: Any, hands: Mapping[str, Sequence[Card]], seats: Sequence[str], trump: Optional[Suit],
+                talon_lead: Sequence[Card] = (), talon_owner: Optional[str] = None,
+                talon_wins: bool = True) -> List[Tuple[List[Card], Optional[str]]]:
+    """A random but legal play of a whole deal: ten (cards in playing order, winner) pairs.
+
+    For generators and property tests. `seats` are the three active players from the first hand;
+    the talon cards in `talon_lead` lead the first tricks (all-pass), owned by `talon_owner` (the
+    4-player dealer) or nobody; with `talon_wins` false (3 players, lead-suit) a talon card only
+    names the suit and the best player's card takes the trick. The first hand leads the trick
+    after the talon tricks, then the winner of the last trick.
+    """
+    left = {p: list(hands[p]) for p in seats}
+    out: List[Tuple[List[Card], Optional[str]]] = []
+    leader = seats[0]
+    for t in range(TRICKS_PER_DEAL):
+        cards: List[Card] = []
+        who: List[Optional[str]] = []
+        led: Optional[Suit] = None
+        talon_trick = t < len(talon_lead)
+        if talon_trick:
+            cards.append(talon_lead[t])
+            who.append(talon_owner)
+            led = talon_lead[t].suit
+        k = seats.index(seats[0] if talon_trick else leader)
+        for j in range(len(seats)):
+            p = seats[(k + j) % len(seats)]
+            card = rng.choice(legal_cards(left[p], led, trump))
+            led = led or card.suit
+            left[p].remove(card)
+            cards.append(card)
+            who.append(p)
+        if talon_trick and not talon_wins:
+            w = trick_winner(cards[1:], trump, led)
+            if w < 0:   # nobody followed the talon card: the first hand's card leads in its place
+                w = trick_winner(cards[1:], trump)
+            winner = who[w + 1]
+        else:
+            winner = who[trick_winner(cards, trump, led)]
+        out.append((cards, winner))
+        leader = seats[0] if talon_trick else (winner or leader)
+    return out
+
+
+@dataclass(frozen=True)
+class TrickPlay:
+    """One trick: who led, the cards in order (``None`` = a talon card), and who won it."""
+
+    number: int
+    leader: Optional[str]
+    cards: Tuple[Tuple[Optional[str], Card], ...]
+    winner: Optional[str]                    # None: a talon trick that belongs to nobody
+
+
+
+
+def fmt_cards(cards: Iterable[Card]) -> str:
+    return ", ".join(str(c) for c in cards)
+
+
+def next_in(seats: List[str], all_seats: Sequence[str], who: str) -> str:
+    """The next seat clockwise from `who` that takes part in the play."""
+    i = list(all_seats).index(who)
+    n = len(all_seats)
+    for k in range(1, n + 1):
+        q = all_seats[(i + k) % n]
+        if q in seats:
+            return q
+    return seats[0]
+
+
+class PlayReplay:
+    """The trick-by-trick half of a deal's replay (mixed into the replayer, which holds the deal,
+    its reading and what the replay found so far)."""
+
+    deal: Any
+    out: Any
+    conv: Any
+    n: int
+    path: Any
+    dealer: Optional[str]
+    keep_tricks: bool
+    four: bool
+
+    def play(self) -> None:
+        deal, out, conv = self.deal, self.out, self.conv
+        if deal.play is None and deal.claim is None:
+            return
+        if not out.played:
+            raise IllegalPlay(f"deal {self.n}: the deal is not played (the defenders passed or "
+                              "half-whisted), yet its play is given", self.path + ("play",))
+        if out.hands is None:
+            return
+        c = out.contract
+        assert c is not None
+        trump = c.trump.order if (c.is_tricks and c.trump is not None) else -1
+        seats = list(out.seats)
+        hands: Dict[str, int] = {}
+        for p in seats:
+            m = 0
+            for card in out.hands[p]:
+                m |= 1 << _code(card)
+            hands[p] = m
+        talon = tuple(deal.talon or ())
+        talon_mask = 0
+        for card in talon:
+            talon_mask |= 1 << _code(card)
+        discard_mask = 0
+        for card in deal.discard or ():
+            discard_mask |= 1 << _code(card)
+        decl = out.declarer
+        if decl is not None and not c.is_all_pass:
+            if not (deal.discard is not None and out.auction_result is not None
+                    and out.auction_result.without_talon):
+                hands[decl] |= talon_mask
+            hands[decl] &= ~discard_mask      # no discard given: he may play any of his 12
+        play = deal.play or ()
+        # who sits out: the passer when a lone whister plays alone (two cards a trick)
+        if c.is_tricks and conv.whist_alone and play and all(len(t) == 2 for t in play):
+            ws = [p for p, d in out.whist if d is Decision.WHIST]
+            ps = [p for p, d in out.whist if d is Decision.PASS]
+            if len(ws) == 1 and len(ps) == 1 and deal.takeover is None and deal.returned_by is None:
+                seats.remove(ps[0])
+        nseat = len(seats)
+        four = self.four
+        talon_mode, talon_tricks = talon_leads(conv, c, talon, four)
+        talon_owner = self.dealer if (talon_mode == "dealer-plays" and four) else None
+        won: Dict[str, int] = {p: 0 for p in out.seats}
+        if talon_owner is not None and play:
+            won[talon_owner] = 0          # the 4-player dealer's talon tricks, listed even when none
+        played_at: Dict[int, int] = {}
+        leader = out.first_hand
+        keep = self.keep_tricks
+        first_hand = out.first_hand
+        for ti, trick in enumerate(play):
+            tn = ti + 1
+            if ti >= TRICKS_PER_DEAL:
+                raise IllegalPlay(f"deal {self.n}: the play has {len(play)} tricks; a deal has ten",
+                                  self.path + ("play", ti))
+            offset = 0
+            talon_code = -1
+            if ti < talon_tricks:
+                talon_code = _code(talon[ti])
+                if len(trick) == nseat + 1:
+                    if _code(trick[0]) != talon_code:
+                        raise IllegalPlay(f"deal {self.n}, trick {tn}: the trick is led with the talon card "
+                                          f"{talon[ti]}, not {trick[0]}", self.path + ("play", ti, 0))
+                    offset = 1
+                lead_seat = first_hand
+            else:
+                lead_seat = leader
+            if len(trick) - offset != nseat:
+                want = nseat + (1 if talon_code >= 0 else 0)
+                raise IllegalPlay(f"deal {self.n}, trick {tn}: {len(trick)} cards; a trick here has {want}",
+                                  self.path + ("play", ti))
+            if lead_seat not in seats:      # a sitting-out passer never leads; the next seat does
+                lead_seat = next_in(seats, out.seats, lead_seat)
+            k = seats.index(lead_seat)
+            led = (talon_code >> 3) if talon_code >= 0 else -1
+            best_key = -1
+            best_who: Optional[str] = talon_owner
+            if talon_code >= 0 and talon_mode == "dealer-plays":
+                best_key = 16 + (talon_code & 7) if (talon_code >> 3) == trump else 8 + (talon_code & 7)
+            codes = []
+            for j in range(nseat):
+                p = seats[(k + j) % nseat]
+                card = trick[j + offset]
+                code = _code(card)
+                hand = hands[p]
+                if not (hand >> code) & 1:
+                    self._not_held(p, card, code, tn, played_at, ti, j + offset, hands)
+                suit = code >> 3
+                if led < 0:
+                    led = suit
+                elif suit != led and not (legal_mask(hand, led, trump) >> code) & 1:
+                    if hand & _SUIT_MASK[led]:
+                        held = _cards_of(hand & _SUIT_MASK[led])
+                        raise IllegalPlay(f"deal {self.n}, trick {tn}: {p} played {card} but holds "
+                                          f"{fmt_cards(held)} and must follow {SUIT_NAMES[_SUITS[led]]}",
+                                          self.path + ("play", ti, j + offset))
+                    else:
+                        held = _cards_of(hand & _SUIT_MASK[trump])
+                        raise IllegalPlay(f"deal {self.n}, trick {tn}: {p} played {card} but, having no "
+                                          f"{SUIT_NAMES[_SUITS[led]]}, must trump with {fmt_cards(held)}",
+                                          self.path + ("play", ti, j + offset))
+                hands[p] = hand & ~(1 << code)
+                played_at[code] = tn
+                key = 16 + (code & 7) if suit == trump else (8 + (code & 7) if suit == led else -1)
+                if key > best_key:
+                    best_key, best_who = key, p
+                codes.append((p, card))
+            if best_key < 0:
+                # lead-suit and nobody could follow the talon card: the first hand's card leads
+                # in its place (inferred; the seeds are silent)
+                s0 = _code(codes[0][1]) >> 3
+                best_who = max((x for x in codes if _code(x[1]) >> 3 == s0), key=lambda x: _code(x[1]))[0]
+            winner = best_who
+            if winner is not None:
+                won[winner] = won.get(winner, 0) + 1
+            if keep:
+                entries: List[Tuple[Optional[str], Card]] = []
+                if talon_code >= 0:
+                    entries.append((talon_owner, talon[ti]))
+                entries.extend(codes)
+                out.tricks.append(TrickPlay(tn, entries[0][0], tuple(entries), winner))
+            if talon_code >= 0:
+                leader = first_hand          # the first hand leads the trick after the talon tricks
+            elif winner is not None:
+                leader = winner
+        done = len(play)
+        claim = deal.claim_map()
+        if claim is not None:
+            out.claim = claim
+            for name in claim:
+                if name not in out.seats:
+                    raise IllegalPlay(f"deal {self.n}: the claim names {name}, who does not play this deal",
+                                      self.path + ("claim", name))
+                if claim[name] < 0:
+                    raise IllegalPlay(f"deal {self.n}: a claim of {claim[name]} tricks for {name}",
+                                      self.path + ("claim", name))
+            rest = TRICKS_PER_DEAL - done
+            if sum(claim.values()) != rest:
+                raise IllegalPlay(f"deal {self.n}: after {done} tricks the claim must share the remaining "
+                                  f"{rest}, but it gives {sum(claim.values())}", self.path + ("claim",))
+            for name, k in claim.items():
+                won[name] = won.get(name, 0) + k
+        elif done < TRICKS_PER_DEAL:
+            raise IllegalPlay(f"deal {self.n}: the play stops after {done} tricks without a claim "
+                              "(claim: {NAME: tricks} agrees the rest)", self.path + ("play",))
+        out.counts = won
+
+    def _not_held(self, p: str, card: Card, code: int, tn: int, played_at: Mapping[int, int],
+                  ti: int, j: int, hands: Mapping[str, int]) -> None:
+        cpath = self.path + ("play", ti, j)
+        if code in played_at:
+            raise IllegalPlay(f"deal {self.n}, trick {tn}: {p} played {card}, which was already played in "
+                              f"trick {played_at[code]}", cpath)
+        out, deal = self.out, self.deal
+        holder = next((q for q, m in hands.items() if (m >> code) & 1), None)
+        if holder is not None:
+            why = f"which {holder} holds"
+        elif any(_code(x) == code for x in deal.discard or ()) and out.declarer is not None:
+            why = f"which {out.declarer} discarded"
+        elif any(_code(x) == code for x in deal.talon or ()):
+            why = "which is in the talon"
+        else:
+            why = "which was not dealt"
+        raise IllegalPlay(f"deal {self.n}, trick {tn}: {p} played {card}, {why}", cpath)
+

@@ -1,0 +1,380 @@
+"""Replaying a deal step by step, on top of its reading: stop at the first illegal step.
+
+Why an engine rather than a set of field checks: the legality of a card depends on every card
+before it (what the player still holds, who leads), and the legality of a call depends on the
+whole auction so far. So a deal is replayed as the table would play it: the auction call by
+call, the talon and discard, the contract, then the tricks card by card. The first illegal step
+raises (or records) a typed :class:`~prefcli.rules.errors.RulesError` naming the deal, the step,
+the player, the card or call, and why.
+
+Who sits where, the declarer's defenders and their decisions are the deal's
+:class:`~prefcli.rules.deal.DealReading` (the replay does not read them again); the replay adds
+what only the calls and cards tell: the auction's winner, the discard, the tricks won.
+
+Library code: no click, no I/O.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Tuple
+
+from prefcli.model.cards import Call, CallKind, Card, Contract, Decision
+from prefcli.model.diagnostics import Problem
+from prefcli.model.records import Deal, Record
+from prefcli.rules.auction import Auction, AuctionResult, AuctionStep
+from prefcli.rules.conventions import Conventions, exit_options
+from prefcli.rules.errors import TRICKS_PER_DEAL, IllegalCall, IllegalDeal, IllegalPlay, RulesError
+from prefcli.rules.play import PlayReplay, TrickPlay, code_of
+
+if TYPE_CHECKING:     # pragma: no cover
+    from prefcli.rules.context import RecordContext
+    from prefcli.rules.deal import DealReading
+
+__all__ = ["DealReplay", "replay_reading", "replay_deal", "replay_record", "check_record", "exit_levels",
+           "deal_dealers"]
+
+
+@dataclass
+class DealReplay:
+    """Everything a replay found out about one deal; `problems` empty when it is legal."""
+
+    deal: Deal
+    number: int
+    dealer: Optional[str] = None
+    first_hand: Optional[str] = None
+    seats: Tuple[str, ...] = ()                  # active players from the first hand
+    hands: Optional[Dict[str, Tuple[Card, ...]]] = None
+    talon: Optional[Tuple[Card, ...]] = None
+    auction: List[AuctionStep] = field(default_factory=list)
+    auction_result: Optional[AuctionResult] = None
+    bid: Optional[Contract] = None
+    declarer: Optional[str] = None
+    discard: Optional[Tuple[Card, ...]] = None
+    contract: Optional[Contract] = None
+    whist: List[Tuple[str, Decision]] = field(default_factory=list)  # from the declarer's left
+    open: Optional[bool] = None
+    takeover: Optional[str] = None
+    returned_by: Optional[str] = None
+    played: bool = False                         # the deal is played out (not passed/half-whist)
+    tricks: List[TrickPlay] = field(default_factory=list)
+    counts: Optional[Dict[str, int]] = None      # derived from play (+ claim)
+    claim: Optional[Dict[str, int]] = None
+    problems: List[Problem] = field(default_factory=list)
+    error: Optional[RulesError] = None           # the first illegal step
+    unplayable: List[Problem] = field(default_factory=list)   # structure that blocks a replay
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    @property
+    def checked(self) -> bool:
+        """The play was replayed (hands known and valid)."""
+        return self.hands is not None and not self.unplayable
+
+    def as_dict(self) -> Dict[str, Any]:
+        """Plain data for JSON output."""
+        return {
+            "index": self.deal.pos,
+            "number": self.number,
+            "dealer": self.dealer,
+            "first_hand": self.first_hand,
+            "hands": ({p: [str(c) for c in cs] for p, cs in self.hands.items()}
+                      if self.hands is not None else None),
+            "talon": [str(c) for c in self.talon] if self.talon is not None else None,
+            "auction": [{"player": s.player, "call": str(s.call)} for s in self.auction],
+            "bid": str(self.bid) if self.bid is not None else None,
+            "declarer": self.declarer,
+            "discard": [str(c) for c in self.discard] if self.discard is not None else None,
+            "contract": str(self.contract) if self.contract is not None else None,
+            "whist": {p: str(d) for p, d in self.whist},
+            "open": self.open,
+            "takeover": self.takeover,
+            "return": self.returned_by,
+            "play": [{"leader": t.leader, "cards": [{"player": w, "card": str(c)} for w, c in t.cards],
+                      "winner": t.winner} for t in self.tricks],
+            "claim": self.claim,
+            "tricks": self.counts,
+            "problems": [p.as_dict() for p in self.problems],
+        }
+
+
+class _Replayer(PlayReplay):
+    """One deal's replay; every check raises a RulesError caught by :func:`replay_reading`."""
+
+    def __init__(self, ctx: "RecordContext", reading: "DealReading", keep_tricks: bool = True) -> None:
+        self.ctx, self.reading = ctx, reading
+        self.record, self.deal, self.conv = ctx.record, reading.deal, ctx.conv
+        self.keep_tricks = keep_tricks
+        self.n = self.deal.number
+        self.path = self.deal.path
+        self.min_level = reading.exit_level
+        self.out = DealReplay(deal=self.deal, number=self.deal.number)
+        self.dealer = reading.dealer
+        self.four = reading.dealer in reading.sitting_out
+
+    # -- structure -------------------------------------------------------------------------
+    def setup(self) -> None:
+        out, rec = self.out, self.record
+        if self.dealer not in rec.players or not self.reading.seats:
+            raise IllegalDeal(f"deal {self.n}: cannot tell who deals and who plays", self.path)
+        out.dealer = self.dealer
+        out.seats = self.reading.seats
+        out.first_hand = out.seats[0]
+        out.talon = self.deal.talon
+        if self.deal.hands is None:
+            return
+        problems: List[Problem] = []
+        hands = dict(self.deal.hands)
+        for name in hands:
+            if name in self.reading.sitting_out:
+                problems.append(Problem(f"deal {self.n}: {name} deals and holds no cards with {len(rec.players)} players",
+                                        self.path + ("hands", name)))
+            elif name not in rec.players:
+                problems.append(Problem(f"deal {self.n}: '{name}' is not seated (players: "
+                                        f"{', '.join(rec.players)})", self.path + ("hands", name)))
+        for name in out.seats:
+            if name not in hands:
+                problems.append(Problem(f"deal {self.n}: no hand for {name}", self.path + ("hands",)))
+            elif len(hands[name]) != TRICKS_PER_DEAL:
+                problems.append(Problem(f"deal {self.n}: {name} holds {len(hands[name])} cards, not {TRICKS_PER_DEAL}",
+                                        self.path + ("hands", name)))
+        talon = self.deal.talon
+        if talon is not None and len(talon) != 2:
+            problems.append(Problem(f"deal {self.n}: the talon has {len(talon)} cards, not 2",
+                                    self.path + ("talon",)))
+        seen: Dict[int, str] = {}
+        for name, cs in list(hands.items()) + [("the talon", talon or ())]:
+            for c in cs:
+                code = code_of(c)
+                if code in seen:
+                    problems.append(Problem(
+                        f"deal {self.n}: {c} is dealt twice ({seen[code]} and {name})",
+                        self.path + (("talon",) if name == "the talon" else ("hands", name))))
+                seen[code] = name
+        if problems:
+            out.unplayable = problems
+            return
+        out.hands = {p: tuple(hands[p]) for p in out.seats}
+
+    # -- auction ---------------------------------------------------------------------------
+    def auction(self) -> None:
+        deal, out, conv = self.deal, self.out, self.conv
+        bomb = deal.bomb is not None
+        if bomb:
+            if not conv.bomb:
+                raise IllegalCall(f"deal {self.n}: these rules have no bomb (option bomb)", self.path + ("bomb",))
+        if deal.auction is None:
+            out.bid = deal.bid
+            out.declarer = deal.declarer
+            return
+        dark_run = self.reading.dark_run if conv.dark else 0
+        auc = Auction(conv, out.seats, min_level=self.min_level, bomb=bomb, dark_run=dark_run)
+        try:
+            res = auc.run(deal.auction, self.n, self.path + ("auction",))
+        finally:
+            out.auction = list(auc.steps)
+        out.auction_result = res
+        out.bid = res.bid
+        if res.winner is None:
+            if not deal.contract.is_all_pass:
+                raise IllegalCall(f"deal {self.n}: everyone passed, so the deal is an all-pass, not "
+                                  f"{deal.contract}", self.path + ("contract",))
+            return
+        if deal.contract.is_all_pass:
+            raise IllegalCall(f"deal {self.n}: {res.winner} won the auction with {res.bid}, so the deal "
+                              "is not an all-pass", self.path + ("contract",))
+        if deal.declarer is not None and deal.declarer != res.winner:
+            raise IllegalCall(f"deal {self.n}: {res.winner} won the auction with {res.bid}, yet the "
+                              f"declarer is {deal.declarer}", self.path + ("declarer",))
+        out.declarer = res.winner
+        if deal.bid is not None and deal.bid != res.bid:
+            raise IllegalCall(f"deal {self.n}: the auction was won with {res.bid}, yet bid says {deal.bid}",
+                              self.path + ("bid",))
+
+    # -- contract, talon and discard -------------------------------------------------------
+    def contract(self) -> None:
+        deal, out, conv = self.deal, self.out, self.conv
+        c = deal.contract
+        out.contract = c
+        if c.is_all_pass:
+            if deal.discard:
+                raise IllegalCall(f"deal {self.n}: nobody takes the talon in an all-pass deal, yet a "
+                                  "discard is given", self.path + ("discard",))
+            return
+        if out.declarer is None:
+            out.declarer = deal.declarer
+        if out.declarer is not None and out.declarer not in out.seats:
+            raise IllegalDeal(f"deal {self.n}: the declarer {out.declarer} does not hold cards in this deal",
+                              self.path + ("declarer",))
+        if deal.partner is not None:
+            why = self.ctx.partner_problem(deal, self.dealer)
+            if why is not None:
+                raise IllegalCall(why, self.path + ("partner",))
+        if self.min_level and c.is_tricks and (c.level or 0) < self.min_level:
+            raise IllegalCall(f"deal {self.n}: after an all-pass the game must be at least {self.min_level} "
+                              f"({exit_options(conv)}), not {c}", self.path + ("contract",))
+        bid = out.bid
+        if bid is not None:
+            if conv.misere_binding and bid.is_misere and not c.is_misere:
+                raise IllegalCall(f"deal {self.n}: {out.declarer} won the auction with a misère and must "
+                                  f"play it (kabal'ny misère), not {c}", self.path + ("contract",))
+            if conv.misere_binding and c.is_misere and not bid.is_misere:
+                raise IllegalCall(f"deal {self.n}: a misère must be bid in the auction (kabal'ny misère); "
+                                  f"{out.declarer} won with {bid} and cannot name misère after the talon",
+                                  self.path + ("contract",))
+            if c in conv.rung and bid in conv.rung and conv.rung[c] < conv.rung[bid]:
+                raise IllegalCall(f"deal {self.n}: the contract {c} is below the winning bid {bid}",
+                                  self.path + ("contract",))
+        res = out.auction_result
+        discard = deal.discard
+        if discard is not None:
+            if len(discard) != 2:
+                raise IllegalCall(f"deal {self.n}: the discard has {len(discard)} cards; the declarer "
+                                  "discards 2", self.path + ("discard",))
+            if len(set(discard)) != 2:
+                raise IllegalCall(f"deal {self.n}: the discard names {discard[0]} twice", self.path + ("discard",))
+        if res is not None and res.without_talon and discard is not None and deal.talon is not None \
+                and set(discard) != set(deal.talon):
+            raise IllegalCall(f"deal {self.n}: a 9 that beats a misère is played without the talon "
+                              "(misere_beaten_by: 9-without-talon)", self.path + ("discard",))
+        if out.hands is not None and out.declarer is not None and discard is not None:
+            twelve = set(out.hands[out.declarer]) | set(deal.talon or ())
+            for card in discard:
+                if card not in twelve:
+                    raise IllegalCall(f"deal {self.n}: {out.declarer} discarded {card}, which is neither in "
+                                      "his hand nor in the talon", self.path + ("discard",))
+        out.discard = discard
+
+    # -- whist -----------------------------------------------------------------------------
+
+    # -- whist: the reading's ---------------------------------------------------------------
+    def whist(self) -> None:
+        deal, out, reading = self.deal, self.out, self.reading
+        out.open, out.takeover, out.returned_by = deal.open, deal.takeover, deal.returned_by
+        if deal.contract.is_all_pass:
+            if deal.whist:
+                raise IllegalCall(f"deal {self.n}: nobody whists in an all-pass deal", self.path + ("whist",))
+            out.played = True
+            return
+        out.whist = [(p, reading.decisions[p]) for p in reading.defenders if p in reading.decisions]
+        out.played = reading.played or (out.declarer is None and bool(deal.play))
+
+    def results(self) -> None:
+        deal, out = self.deal, self.out
+        if out.counts is None or deal.tricks is None:
+            return
+        given = dict(deal.tricks)
+        derived = out.counts
+        names = [p for p in self.out.seats if p in derived or p in given]
+        names += [p for p in self.record.players if p not in names and (p in derived or p in given)]
+        if all(given.get(p, 0) == derived.get(p, 0) for p in names):
+            return
+        # one defender playing both hands: the pair's total may be written to the one who played
+        if (deal.takeover is not None or deal.open) and out.declarer is not None:
+            d = out.declarer
+            if given.get(d, 0) == derived.get(d, 0) and sum(given.values()) == sum(derived.values()):
+                return
+        got = ", ".join(f"{p} {derived.get(p, 0)}" for p in names)
+        said = ", ".join(f"{p} {given.get(p, 0)}" for p in names)
+        raise IllegalPlay(f"deal {self.n}: the play gives {got} tricks, but tricks says {said}",
+                          self.path + ("tricks",))
+
+def replay_reading(ctx: "RecordContext", reading: "DealReading", *, raise_errors: bool = False,
+                   keep_tricks: bool = True) -> DealReplay:
+    """Replay the deal of `reading`; the first illegal step is recorded (or raised)."""
+    deal = reading.deal
+    r = _Replayer(ctx, reading, keep_tricks)
+    try:
+        r.setup()
+        r.auction()
+        r.contract()
+        r.whist()
+        if r.out.hands is not None:
+            r.play()
+            r.results()
+        elif deal.play is not None and not r.out.unplayable and not r.out.played:
+            r.play()
+    except RulesError as exc:
+        r.out.error = exc
+        r.out.problems.append(exc.problem())
+        if raise_errors:
+            raise
+    if raise_errors and r.out.unplayable:
+        p = r.out.unplayable[0]
+        raise IllegalDeal(p.message, p.path)
+    return r.out
+
+
+def _context(record: Record, rules: Any) -> "RecordContext":
+    from prefcli.rules.context import RecordContext
+    return RecordContext(record, rules)
+
+
+def deal_replay(ctx: "RecordContext", deal: Deal) -> DealReplay:
+    """The replay of `deal`: the one its reading holds, or (when the reading stopped before the
+    replay) a replay carrying the reading's problems."""
+    reading = ctx.reading(deal)
+    if reading.replay is not None:
+        rep = reading.replay
+        extra = [p for p in reading.problems if p not in rep.problems and p not in rep.unplayable]
+        if extra:
+            rep.problems = extra + rep.problems
+        return rep
+    rep = DealReplay(deal=deal, number=deal.number, dealer=reading.dealer, first_hand=reading.first_hand,
+                     seats=reading.seats, talon=deal.talon, declarer=reading.declarer,
+                     contract=deal.contract, played=reading.played)
+    rep.problems = list(reading.problems)
+    if reading.tricks is not None:
+        rep.counts = dict(reading.tricks)
+    return rep
+
+
+def replay_deal(record: Record, deal: Deal, rules: Any, dealer: Optional[str] = None, *,
+                raise_errors: bool = False, min_level: Optional[int] = None,
+                conv: Optional[Conventions] = None, keep_tricks: bool = True) -> DealReplay:
+    """Replay one deal of `record` (for library callers and tests; a command replays through its
+    :class:`~prefcli.rules.context.RecordContext`). `dealer` and `min_level`, when given, stand
+    for the rotation's dealer and the exit level; the first illegal step is recorded (or raised
+    with `raise_errors`)."""
+    import dataclasses
+    ctx = _context(record, rules)
+    reading = ctx.reading(deal)
+    if dealer is not None and deal.dealer is None and dealer != reading.dealer:
+        ctx.dealers = {**ctx.dealers, deal.pos: dealer}
+        ctx._readings.pop(deal.pos, None)
+        reading = ctx.reading(deal)
+    if min_level is not None and min_level != reading.exit_level:
+        reading = dataclasses.replace(reading, exit_level=min_level)
+    return replay_reading(ctx, reading, raise_errors=raise_errors, keep_tricks=keep_tricks)
+
+
+def replay_record(record: Record, rules: Any, only: Optional[Iterable[int]] = None) -> List[DealReplay]:
+    """Replay every deal of a record (or the deals whose pos is in `only`)."""
+    ctx = _context(record, rules)
+    wanted = set(only) if only is not None else None
+    return [deal_replay(ctx, e) for e in record.deals
+            if isinstance(e, Deal) and (wanted is None or e.pos in wanted)]
+
+
+def check_record(record: Record, rules: Any) -> List[Problem]:
+    """The rule and play problems of a record's deals (its readings, without the facts a record
+    leaves out: see :data:`~prefcli.rules.deal.INCOMPLETE`)."""
+    ctx = _context(record, rules)
+    out: List[Problem] = []
+    for reading in ctx.readings():
+        out.extend(reading.rule_problems)
+    return out
+
+
+def exit_levels(record: Record, conv: Conventions) -> Dict[int, int]:
+    """The minimum contract level of each deal (by pos) after consecutive all-pass deals
+    (``allpass.exit``, and ``allpass.dark_exit`` after dark ones, Кодекс 3.7.7): the context's."""
+    from prefcli.rules.context import all_pass_runs
+    return all_pass_runs(record, conv)[2]
+
+
+def deal_dealers(record: Record, conv: Conventions) -> Dict[int, str]:
+    """The dealer of each deal (by pos): the table's rotation, read from the conventions."""
+    from prefcli.rules.table import dealers
+    return dealers(record, dict(conv.seating))
