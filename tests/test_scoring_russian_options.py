@@ -109,6 +109,45 @@ CASES: List[Dict[str, Any]] = [
          deals=[{"contract": "6S", "declarer": "A", "whist": {"B": W, "C": PS}, "tricks": {"A": 7, "B": 3, "C": 0}}],
          values=[(False, {"pool.A": 2, "whists.B.A": 6, "mountain.B": 2}),
                  (True, {"pool.A": 2, "whists.B.A": 6, "mountain.C": 4})]),
+    # --- the rule constants stated once in the preset tables (REVIEW §6) ---------------------
+    # the defenders' quota (Кодекс 3.8.2): 6 → 4; two whisters with 3 tricks, C below his half (2)
+    dict(option="quota.6",
+         deals=[{"contract": "6S", "declarer": "A", "whist": {"B": W, "C": W}, "tricks": {"A": 7, "B": 2, "C": 1}}],
+         values=[(4, {"pool.A": 2, "whists.B.A": 4, "whists.C.A": 2, "mountain.C": 2}),
+                 (3, {"pool.A": 2, "whists.B.A": 4, "whists.C.A": 2})]),
+    # 7 → 2: a lone whister (the full quota, single_whist_quota: full) with his partner's trick
+    dict(option="quota.7",
+         deals=[{"contract": "7S", "declarer": "A", "whist": {"B": W, "C": PS}, "tricks": {"A": 8, "B": 1, "C": 1}}],
+         values=[(2, {"pool.A": 4, "whists.B.A": 8}), (3, {"pool.A": 4, "whists.B.A": 8, "mountain.B": 4})]),
+    dict(option="quota.8",
+         deals=[{"contract": "8S", "declarer": "A", "whist": {"B": W, "C": PS}, "tricks": {"A": 10, "B": 0, "C": 0}}],
+         values=[(1, {"pool.A": 6, "mountain.B": 6}), (0, {"pool.A": 6})]),
+    dict(option="quota.9",
+         deals=[{"contract": "9S", "declarer": "A", "whist": {"B": W, "C": PS}, "tricks": {"A": 10, "B": 0, "C": 0}}],
+         values=[(1, {"pool.A": 8, "mountain.B": 8}), (0, {"pool.A": 8})]),
+    dict(option="quota.10",
+         deals=[{"contract": "10S", "declarer": "A", "whist": {"B": W, "C": PS}, "tricks": {"A": 10, "B": 0, "C": 0}}],
+         values=[(1, {"pool.A": 10, "mountain.B": 10}), (0, {"pool.A": 10})]),
+    # Кодекс 3.8.7: the half-whist on a 7 writes 1 trick × 4; not allowed on a 7 with levels [6]
+    dict(option="half_whist_levels", deals=[{"contract": "7H", "declarer": "A", "whist": {"B": PS, "C": HW}}],
+         values=[([6, 7], {"pool.A": 4, "whists.C.A": 4}), ([6], ScoringError)]),
+    # Кодекс 3.3.19: a game bid in the dark ×2
+    dict(option="dark_multiplier", rules={"dark": True},
+         deals=[{"contract": "6S", "declarer": "A", "dark": True, "whist": {"B": PS, "C": PS}}],
+         values=[(2, {"pool.A": 4}), (3, {"pool.A": 6})]),
+    # Кодекс fn29: the bomb won on deal 1 multiplies A's next game
+    dict(option="bomb_size", rules={"dark": True},
+         deals=[dict(SIX_UNPLAYED, bomb="A"), SIX_UNPLAYED],
+         values=[(2, {"pool.A": 2 + 4}), (3, {"pool.A": 2 + 6})]),
+    # OPR p.7: the dealer of the 3rd all-pass in a row (C) is fined; every 2nd: the 2nd dealer (B)
+    dict(option="allpass.dealer_fine_every", rules={"allpass.dealer_fine": 10},
+         deals=[AP_433, AP_433, AP_433],
+         values=[(3, {"mountain.A": 1 + 2 + 3, "mountain.C": 10}), (2, {"mountain.A": 1 + 2 + 3, "mountain.B": 10})]),
+    # "twice the points" off the mountain for a player without a trick
+    dict(option="allpass.zero_trick_mountain_factor", rules={"allpass.zero_trick_bonus": "mountain"},
+         deals=[{"contract": "all-pass", "tricks": {"A": 0, "B": 5, "C": 5}}],
+         values=[(2, {"mountain.A": -2, "mountain.B": 5, "mountain.C": 5}),
+                 (3, {"mountain.A": -3, "mountain.B": 5, "mountain.C": 5})]),
     dict(option="without_three", deals=[{"contract": "8S", "declarer": "A", "concede": True}],
          values=[(False, ScoringError), (True, {"mountain.A": 18})]),
     dict(option="allpass.scoring", deals=[AP_433],

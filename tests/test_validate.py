@@ -145,6 +145,7 @@ def test_full_deal_cards():
     contract: 7S
     declarer: Bob
     whist: {Cid: whist, Ann: pass}
+    tricks: {Bob: 7, Cid: 2, Ann: 1}
 """
     assert messages(base) == []
     assert any("holds 9 cards" in m for m in messages(base.replace(" 7D 7C\n      Cid", " 7D\n      Cid")))

@@ -111,7 +111,7 @@ def check_record(record: Record, rules=None, ctx=None) -> List[Problem]:
             for on in row:
                 if on not in seated:
                     problems.add(("start", "whists", w, on), _not_seated(on, players))
-    if ctx is not None and not problems:
+    if ctx is not None and not any(p.severity == "error" for p in problems):
         problems.extend(_scoring_problems(ctx))
     return list(problems)
 

@@ -38,10 +38,12 @@ class Conventions:
     half_whist_levels: Tuple[int, ...]
     return_whist: bool
     stalingrad: bool
-    takeover: bool
+    takeover: bool                            # a passer or the sitting-out dealer may take over
+    both_hands: bool                          # a whister may play both hands (open, or takeover: himself)
     whist_alone: bool
     without_three: bool
     whist_unwritten: str                      # both-passed | refused
+    misere_defence: str                       # both (always caught by both) | whisters
     quota: Mapping[int, int]                  # the defenders' quota by level (6…10)
     allpass_talon: str
     allpass_exit: Tuple[int, ...]
@@ -83,10 +85,13 @@ def conventions(rules: Rules) -> Conventions:
         return_whist=bool(v("return_whist")),
         stalingrad=bool(v("stalingrad")),
         takeover=bool(v("takeover")),
+        both_hands=bool(v("both_hands")),
         whist_alone=bool(v("whist_alone")),
         without_three=bool(v("without_three")),
         whist_unwritten=str(v("whist_unwritten")),
-        quota={k: int(v(f"quota.{k}")) for k in range(6, 11)},
+        misere_defence=str(v("misere_defence")),
+        quota={6: int(v("quota.6")), 7: int(v("quota.7")), 8: int(v("quota.8")), 9: int(v("quota.9")),
+               10: int(v("quota.10"))},
         allpass_talon=str(v("allpass.talon")),
         allpass_exit=tuple(int(x) for x in v("allpass.exit")),
         allpass_dark_exit=tuple(int(x) for x in v("allpass.dark_exit")),

@@ -115,8 +115,10 @@ class DealReading:
         """A lone whister's share of the quota: half, rounded up (6→2, 7→1, 8+→1)."""
         return (self.quota + 1) // 2
 
-    def add(self, path: Path, message: str, kind: str = "rule") -> None:
-        self.problems.append(Problem(message, path, kind=kind))
+    @property
+    def errors(self) -> List[Problem]:
+        """The problems that refuse the deal (not the warnings: what the deal is scored past)."""
+        return [p for p in self.problems if p.severity == "error"]
 
 
 def _not_seated(name: str, players) -> str:
@@ -147,6 +149,11 @@ class _Reader:
     def add(self, path: Path, message: str, kind: str = "rule") -> None:
         self.out.problems.append(Problem(message, path, kind=kind))
 
+    def warn(self, path: Path, message: str) -> None:
+        """A fact the record states oddly but that has one reading, which scoring follows: validate
+        reports it and still passes the record."""
+        self.out.problems.append(Problem(message, path, kind="rule", severity="warning"))
+
     # ------------------------------------------------------------------------------------
     def read(self) -> None:
         out, deal = self.out, self.deal
@@ -157,8 +164,8 @@ class _Reader:
             out.sitting_out = table.sitting_out(out.dealer)
         else:
             out.active = tuple(self.players)
-        self.dealer_checks()
         self.declarer_checks()
+        self.dealer_checks()
         self.defence()
         self.other_fields()
         self.tricks()
@@ -169,7 +176,7 @@ class _Reader:
             self.discard()
             if malformed:      # a discard checked against malformed hands says little more
                 out.cards_problems = out.problems[before:]
-        if not out.legal and (deal.hands is not None or deal.auction is not None or deal.play is not None):
+        if not [p for p in out.legal if p.severity == "error"] and (deal.hands is not None or deal.auction is not None or deal.play is not None):
             self.replay()
 
     # -- who deals ------------------------------------------------------------------------
@@ -181,8 +188,9 @@ class _Reader:
             if deal.dealer not in self.seated:
                 self.add(self.path + ("dealer",), _not_seated(deal.dealer, players))
             elif expected is not None and deal.dealer != expected:
+                # the deal's own dealer is the truth, and the rotation goes on from it
                 first = ctx.record.first_dealer or players[0]
-                self.add(self.path + ("dealer",),
+                self.warn(self.path + ("dealer",),
                          f"deal {self.n}: the dealer should be {expected} (rotating left from first_dealer {first}"
                          + (", the same dealer again after an all-pass" if self.conv.same_dealer else "")
                          + f"), not {deal.dealer}")
@@ -218,7 +226,8 @@ class _Reader:
             out.declarer = deal.declarer
         # the level: after all-passes (allpass.exit, allpass.dark_exit) and after a bomb
         if deal.auction is None and out.exit_level and c.is_tricks and (c.level or 0) < out.exit_level:
-            self.add(self.path + ("contract",), f"deal {n}: after an all-pass the game must be at least "
+            # allpass.exit: "a lower contract is scored, with a note" (an auction is refused)
+            self.warn(self.path + ("contract",), f"deal {n}: after an all-pass the game must be at least "
                                                 f"{out.exit_level} ({exit_options(conv)}), not {c}")
         if deal.bid is not None:
             rungs = conv.rung
@@ -280,9 +289,12 @@ class _Reader:
         # a partial record of decisions
         missing = [p for p in defenders if p not in out.decisions]
         if deal.whist and missing and (c.is_tricks or conv.whist_unwritten == "refused"):
-            self.add(wpath, f"deal {n}: the decision of {' and '.join(missing)} is missing "
-                            f"(the defenders are {', '.join(defenders)})")
-            return
+            message = (f"deal {n}: the decision of {' and '.join(missing)} is missing "
+                       f"(the defenders are {', '.join(defenders)})")
+            if conv.whist_unwritten == "refused":
+                self.add(wpath, message)
+                return
+            self.warn(wpath, message + ": read as a pass")      # the family reads silence as a pass
         if deal.concede:
             if not conv.without_three:
                 self.add(self.path + ("concede",), f"deal {n}: conceding \"without three\" is not allowed under "
@@ -299,8 +311,8 @@ class _Reader:
                          f"deal {n}: the whist decision of {' and '.join(defenders)} is missing "
                          f"(whist: {{{', '.join(f'{d}: whist|pass' for d in defenders)}}})")
                 return
-            out.whisters = tuple(whisting) if deal.whist else tuple(defenders)
-            out.mode, out.played = CATCH, True
+            out.whisters = tuple(whisting) if deal.whist and conv.misere_defence == "whisters" else tuple(defenders)
+            out.mode, out.played = CATCH, bool(out.whisters)
             if deal.takeover is not None:
                 self.takeover_rules(whisting)
             return
@@ -336,7 +348,8 @@ class _Reader:
             # šeštoje kategorijoje, jie abu privalo vistuoti"
             if c.level == 6 and not (d1 is Decision.WHIST and d2 is Decision.WHIST):
                 who = first if d1 is not Decision.WHIST else second
-                self.add(wpath + (who,), f"deal {n}: a 6 won in the dark must be whisted by both defenders, yet "
+                self.add(wpath + (who,), f"deal {n}: a dark 6 must be whisted by both defenders (a contract "
+                                         "won in the dark must be whisted by both at 6), yet "
                                          f"{who} did not whist (seed 002: \"jie abu privalo vistuoti\")")
                 return
             if deal.open or deal.takeover is not None:
@@ -438,7 +451,7 @@ class _Reader:
         t = deal.takeover
         tp = self.path + ("takeover",)
         defenders = out.defenders
-        if not conv.takeover:
+        if not conv.both_hands:
             self.add(tp, f"deal {n}: these rules have no take-over from both hands (option takeover)")
             return False
         if len(whisting) == 2:
@@ -446,6 +459,9 @@ class _Reader:
             return False
         if t in whisting:
             return True                    # the whister plays from both hands, closed
+        if not conv.takeover:
+            self.add(tp, f"deal {n}: {t} may not take over whisting under these rules (option takeover)")
+            return False
         if t in defenders:
             if not whisting:
                 self.add(tp, f"deal {n}: {t} passed and so did the other defender; a passer takes over "
@@ -537,11 +553,15 @@ class _Reader:
         if not ok:
             return False
         missing = [p for p in out.active if p not in tricks]
-        if missing and key == "tricks":
-            self.add(path, f"deal {n}: no trick count for {', '.join(missing)} "
-                           "(every active player's count is needed)")
-            ok = False
         total = sum(tricks.values())
+        if missing and key == "tricks":
+            message = (f"deal {n}: no trick count for {', '.join(missing)} "
+                       "(every active player's count is needed)")
+            if total == TRICKS_PER_DEAL:
+                self.warn(path, message + ": the others add up to 10, so read as 0")
+            else:
+                self.add(path, message)
+                ok = False
         if not TRICKS_PER_DEAL - unowned <= total <= TRICKS_PER_DEAL:
             expected = (str(TRICKS_PER_DEAL) if not unowned else
                         f"{TRICKS_PER_DEAL - unowned} to {TRICKS_PER_DEAL} (talon-led tricks may belong to nobody)")

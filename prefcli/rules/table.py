@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Tuple
 
+from prefcli.model.diagnostics import PrefcliError
 from prefcli.model.records import Deal, Record
 
 GENERAL, BOMB, MANDATORY, CONTRACT = "general", "bomb", "mandatory", "contract"
@@ -39,13 +40,13 @@ PLAIN_ROTATION: Mapping[str, Any] = {"allpass.same_dealer": False, "general_egle
 HANDS = 3
 
 
-class TableError(ValueError):
+class TableError(PrefcliError, ValueError):
     """A table the preset is not played at (a player count it does not allow)."""
 
+    kind = "rule"
+
     def __init__(self, message: str, path: Tuple[Any, ...] = ("players",)) -> None:
-        super().__init__(message)
-        self.message = message
-        self.path = path
+        super().__init__(message, path)
 
 
 @dataclass(frozen=True)

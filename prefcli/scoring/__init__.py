@@ -37,7 +37,7 @@ class ScoreResult:
         return self.ledger.sheet(upto)
 
 
-Scorer = Callable[[Record, Rules], ScoreResult]
+Scorer = Callable[..., ScoreResult]      # (record, rules, ctx=None) -> ScoreResult
 
 
 def scorer_for(rules: Rules) -> Scorer:
@@ -46,8 +46,39 @@ def scorer_for(rules: Rules) -> Scorer:
 
 
 def score(record: Record, rules: Optional[Rules] = None, variant: Optional[str] = None,
-          sets: Sequence[Tuple[str, Any]] = ()) -> ScoreResult:
-    """Score `record` under its own rules, or under `variant` / `sets` overrides."""
+          sets: Sequence[Tuple[str, Any]] = (), ctx: Any = None) -> ScoreResult:
+    """Score `record` under its own rules, or under `variant` / `sets` overrides.
+
+    Every deal is read once in the record's :class:`~prefcli.rules.context.RecordContext` (pass
+    `ctx` to share the readings another step already made, as validate does); a deal whose
+    reading has a problem is refused with that problem's message and path."""
+    if ctx is not None:
+        return score_context(ctx)
     if rules is None:
         rules = resolve_rules(record.rules, variant=variant, sets=sets)
     return scorer_for(rules)(record, rules)
+
+
+def score_context(ctx: Any) -> ScoreResult:
+    """Score the record of a :class:`~prefcli.rules.context.RecordContext` with its readings."""
+    return scorer_for(ctx.rules)(ctx.record, ctx.rules, ctx=ctx)
+
+
+def reading_of(ctx: Any, deal: Any) -> Any:
+    """The deal's reading; ScoringError with its first problem when it has one."""
+    r = ctx.reading(deal)
+    errors = r.errors
+    if errors:
+        raise ScoringError(errors[0].message, errors[0].path)
+    return r
+
+
+def context_for(record: Record, rules: Rules, ctx: Any = None) -> Any:
+    """`ctx`, or the record's context under `rules` (ScoringError when the table is wrong)."""
+    if ctx is None:
+        from prefcli.rules.context import RecordContext
+        ctx = RecordContext(record, rules)
+    if ctx.problems:
+        p = ctx.problems[0]
+        raise ScoringError(p.message, p.path)
+    return ctx

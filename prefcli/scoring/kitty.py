@@ -11,10 +11,10 @@ from typing import Dict, List, Optional
 
 from prefcli.model.records import Adjust, Deal, Record
 from prefcli.rules.presets import Rules
-from prefcli.rules.table import BOMB, CONTRACT, GENERAL, MANDATORY, rotation
+from prefcli.rules.table import BOMB, CONTRACT, GENERAL, MANDATORY
 from prefcli.scoring import ScoreResult, ScoringError
-from prefcli.scoring.lt_common import (F, Game, _n, active_players, apply_adjust, apply_penalties, count_option, price,
-                        replayed_counts, trick_counts, write_defence)
+from prefcli.scoring.lt_common import (F, Game, _n, apply_adjust, apply_penalties, count_option, price,
+                                       trick_counts, write_defence)
 
 FAMILY = "lithuanian-kitty"
 
@@ -26,8 +26,8 @@ _KIND = {GENERAL: "eglute", MANDATORY: "extra", BOMB: "extra", CONTRACT: "contra
 class _Game(Game):
     family = FAMILY
 
-    def __init__(self, record: Record, rules: Rules) -> None:
-        super().__init__(record, rules)
+    def __init__(self, record: Record, rules: Rules, ctx=None) -> None:
+        super().__init__(record, rules, ctx)
         self.size = F(rules["pool"])
         self.half_winner: Optional[str] = None
         self.full_winner: Optional[str] = None
@@ -64,8 +64,8 @@ class _Game(Game):
                                           f"{done[0]} completes the {kitty}: premium")
 
 
-def score_record(record: Record, rules: Rules) -> ScoreResult:
-    g = _Game(record, rules)
+def score_record(record: Record, rules: Rules, ctx=None) -> ScoreResult:
+    g = _Game(record, rules, ctx)
     book = g.book
     players = g.players
     n = len(players)
@@ -85,9 +85,8 @@ def score_record(record: Record, rules: Rules) -> ScoreResult:
 
     # The leading `eglutes` all-passes are eglutės (none when skip_eglute), any other all-pass an
     # extra eglutė, after which the same dealer deals again when allpass.same_dealer says so.
-    seats = rotation(record, rules)
-    kinds = {pos: _KIND[kind] for pos, kind in seats.kinds.items()}
-    dealer_of = seats.dealers
+    kinds = {pos: _KIND[kind] for pos, kind in g.ctx.kinds.items()}
+    dealer_of = g.ctx.dealers
 
     full_used: Dict[str, int] = {p: 0 for p in players}
     history: List[Dict[str, object]] = []
@@ -101,7 +100,7 @@ def score_record(record: Record, rules: Rules) -> ScoreResult:
             g.premiums(entry.number)
             continue
         deal = entry
-        dealer = dealer_of[deal.pos]
+        dealer = g.ctx.dealer_of(deal)
         kind = kinds[deal.pos]
         for key, flag in (("dark", deal.dark), ("bomb", deal.bomb is not None)):
             if flag:
@@ -132,8 +131,9 @@ def _score_eglute(g: _Game, deal: Deal, dealer: str, kind: str) -> Dict[str, obj
     baudos taškai, vadinami vištomis"; the 4-player dealer sits out."""
     n = deal.number
     g.check_allpass(deal, "eglutė")
-    active = active_players(g.players, dealer)
-    tricks = trick_counts(deal, active, derive=replayed_counts(g.record, deal, g.rules, dealer))
+    reading = g.reading(deal)
+    active = list(reading.active)
+    tricks = trick_counts(deal, active, reading=reading)
     th = F(g.rules["eglute.trick_hens"])
     name = "eglutė" if kind == "eglute" else "extra eglutė"
     for p in active:

@@ -11,11 +11,9 @@ from typing import Dict, List, Optional
 
 from prefcli.model.records import Adjust, Deal, Record
 from prefcli.rules.presets import Rules
-from prefcli.rules.table import rotation
 from prefcli.scoring import ScoreResult, ScoringError
-from prefcli.scoring.lt_common import (F, Defence, Game, _n, _times, active_players, apply_adjust, apply_penalties,
-                        count_option, first_hand, price, replayed_counts, talon_tricks, trick_counts,
-                        write_defence)
+from prefcli.scoring.lt_common import (F, Defence, Game, _n, _times, apply_adjust, apply_penalties,
+                                       count_option, price, talon_tricks, trick_counts, write_defence)
 
 FAMILY = "lithuanian"
 
@@ -25,9 +23,9 @@ class _Game(Game):
 
     family = FAMILY
 
-    def __init__(self, record: Record, rules: Rules) -> None:
-        super().__init__(record, rules)
-        self.four = len(self.players) == 4
+    def __init__(self, record: Record, rules: Rules, ctx=None) -> None:
+        super().__init__(record, rules, ctx)
+        self.four = self.table.sits_out_every_deal        # the dealer holds no cards
         self.target = F(rules["pool"])
         self.sell_to = rules["sell_hens_to"]
         self.kitty_taken: Optional[str] = None
@@ -110,8 +108,8 @@ class _Game(Game):
                                   f"{p} completes the {self.words['pool']} first: kitty premium")
 
 
-def score_record(record: Record, rules: Rules) -> ScoreResult:
-    g = _Game(record, rules)
+def score_record(record: Record, rules: Rules, ctx=None) -> ScoreResult:
+    g = _Game(record, rules, ctx)
     book = g.book
     players = g.players
     n = len(players)
@@ -132,8 +130,7 @@ def score_record(record: Record, rules: Rules) -> ScoreResult:
     # The leading general_egles all-passes are general eglės, an all-pass after a bomb one too
     # (bomb_allpass), any other a mandatory eglė, after which the same dealer deals again
     # (allpass.same_dealer): prefcli.seating's kinds are this game's words.
-    seats = rotation(record, rules)
-    kinds, dealer_of = seats.kinds, seats.dealers
+    kinds, dealer_of = g.ctx.kinds, g.ctx.dealers
 
     history: List[Dict[str, object]] = []
     for entry in record.deals:
@@ -141,13 +138,14 @@ def score_record(record: Record, rules: Rules) -> ScoreResult:
             apply_adjust(book, entry)
             continue
         deal = entry
-        dealer = dealer_of[deal.pos]
+        reading = g.reading(deal)
+        dealer = reading.dealer
         kind = kinds[deal.pos]
         if all(book.pool[p] >= g.target for p in players) and not g.notes_after:
             g.notes_after = True
             g.notes.append(f"deal {deal.number} is played after every {g.words['pool']} was complete "
                            "(seed 002: play goes on only when so agreed)")
-        _check_events(g, deal, dealer)
+        _check_events(g, deal)
         if kind == "contract":
             info = _score_contract(g, deal, dealer, strokes)
         else:
@@ -171,25 +169,16 @@ def score_record(record: Record, rules: Rules) -> ScoreResult:
     return result
 
 
-def _check_events(g: _Game, deal: Deal, dealer: str) -> None:
+def _check_events(g: _Game, deal: Deal) -> None:
+    """Dark bidding and the bomb are refused where the rules do not play them (who may call a
+    bomb and the level after it are the reading's)."""
     n = deal.number
     if deal.dark and not g.rules["dark"]:
         raise ScoringError(f"deal {n}: dark bidding is not played under these rules (option dark)",
                            deal.path + ("dark",))
-    if deal.bomb is not None:
-        if not g.rules["bomb"]:
-            raise ScoringError(f"deal {n}: the bomb is not played under these rules (option bomb)",
-                               deal.path + ("bomb",))
-        fh = first_hand(g.players, dealer)
-        if deal.bomb != fh:
-            raise ScoringError(f"deal {n}: only the first hand ({fh}) may call the bomb, not {deal.bomb} "
-                               "(seed 002: \"skelbti gali tik žaidėjas, turintis Pirmojo teises\")",
-                               deal.path + ("bomb",))
-        c = deal.contract
-        floor = int(g.rules["bomb_min_level"])
-        if c.is_tricks and (c.level or 0) < floor:
-            raise ScoringError(f"deal {n}: after a bomb only {floor} or more may be played, not {c}",
-                               deal.path + ("contract",))
+    if deal.bomb is not None and not g.rules["bomb"]:
+        raise ScoringError(f"deal {n}: the bomb is not played under these rules (option bomb)",
+                           deal.path + ("bomb",))
 
 
 def _score_egle(g: _Game, deal: Deal, dealer: str, kind: str) -> Dict[str, object]:
@@ -199,7 +188,8 @@ def _score_egle(g: _Game, deal: Deal, dealer: str, kind: str) -> Dict[str, objec
     rules = g.rules
     n = deal.number
     g.check_allpass(deal, "eglė")
-    active = active_players(g.players, dealer)
+    reading = g.reading(deal)
+    active = list(reading.active)
     with_dealer = g.four and bool(rules["egle.dealer"])
     takers = list(active) + ([dealer] if with_dealer else [])
     if with_dealer and deal.tricks is not None and dealer not in (deal.tricks_map() or {}):
@@ -208,8 +198,7 @@ def _score_egle(g: _Game, deal: Deal, dealer: str, kind: str) -> Dict[str, objec
     # With 3 players (or a 4-player dealer who is not listed) a talon card that wins its trick
     # gives it to nobody, so the counts may add up to 8 or 9 (allpass.talon: dealer-plays).
     nobody = 0 if with_dealer or rules["allpass.talon"] != "dealer-plays" else 2
-    tricks = trick_counts(deal, takers, allowed_missing=nobody,
-                          derive=replayed_counts(g.record, deal, rules, dealer))
+    tricks = trick_counts(deal, takers, allowed_missing=nobody, reading=reading)
     if g.four and tricks.get(dealer, 0) > 2:
         raise ScoringError(f"deal {n}: the dealer {dealer} can win at most the two talon-led tricks, "
                            f"not {tricks[dealer]}", deal.path + ("tricks", dealer))

@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple
 
-from prefcli.model.cards import Card, Contract, Decision, Rank, defenders_quota
+from prefcli.model.cards import Card, Contract, Rank
 from prefcli.model.records import Adjust, Deal, Record
 from prefcli.rules.presets import Rules
 from prefcli.model.ledger import Ledger
-from prefcli.scoring import ScoringError
+from prefcli.rules.deal import (BOTH_HANDS, CATCH, JOINT, OPEN, TAKEOVER, UNPLAYED, DealReading)
+from prefcli.scoring import ScoringError, context_for, reading_of
 
 F = Fraction
 
@@ -123,23 +124,6 @@ def count_option(rules: Rules, name: str, players: int, auto: str, auto_value: i
     return int(f)
 
 
-def active_players(players: Sequence[str], dealer: str) -> List[str]:
-    if len(players) == 4:
-        return [p for p in players if p != dealer]
-    return list(players)
-
-
-def first_hand(players: Sequence[str], dealer: str) -> str:
-    return players[(players.index(dealer) + 1) % len(players)]
-
-
-def defenders_of(players: Sequence[str], active: Sequence[str], declarer: str) -> List[str]:
-    """The two defenders in whisting order, from the declarer's left."""
-    i = players.index(declarer)
-    order = [players[(i + k) % len(players)] for k in range(1, len(players))]
-    return [p for p in order if p in active]
-
-
 def apply_adjust(book: Book, entry: Adjust) -> None:
     note = f" ({entry.note})" if entry.note else ""
     for p, v in entry.pool:
@@ -152,21 +136,17 @@ def apply_adjust(book: Book, entry: Adjust) -> None:
 
 
 def apply_penalties(book: Book, deal: Deal) -> None:
-    for i, pen in enumerate(deal.penalties):
+    """A deal's penalties (the reading checked the names). Penalty whists are written by the
+    penalised player on the other (FORMAT.md `penalties`), as in the Russian family."""
+    for pen in deal.penalties:
         who = pen.player
-        if who not in book.players:
-            raise ScoringError(f"deal {deal.number}: penalty for '{who}', who is not seated",
-                               deal.path + ("penalties", i, "player"))
         why = f"penalty{': ' + pen.reason if pen.reason else ''}"
         if pen.mountain:
             book.write_mountain(deal.number, who, pen.mountain, "penalty", why)
         if pen.pool:
             book.write_pool(deal.number, who, pen.pool, "penalty", why)
         if pen.whists and pen.whists_on is not None:
-            if pen.whists_on not in book.players:
-                raise ScoringError(f"deal {deal.number}: penalty whists on '{pen.whists_on}', who is not seated",
-                                   deal.path + ("penalties", i, "whists", "on"))
-            book.write_whists(deal.number, pen.whists_on, who, pen.whists, "penalty", why)
+            book.write_whists(deal.number, who, pen.whists_on, pen.whists, "penalty", why)
 
 
 def _seated(book: Book, name: str, entry: Adjust, area: str) -> str:
@@ -181,8 +161,8 @@ def _seated(book: Book, name: str, entry: Adjust, area: str) -> str:
 # ---------------------------------------------------------------------------------------------
 
 def trick_counts(deal: Deal, takers: Sequence[str], allowed_missing: int = 0,
-                 derive: Optional[Callable[[], Optional[Dict[str, int]]]] = None) -> Dict[str, int]:
-    """Each taker's trick count, from `tricks` or derived from `play` (+ `claim`) by `derive`.
+                 reading: Optional[DealReading] = None) -> Dict[str, int]:
+    """Each taker's trick count, from `tricks` or the reading's replay of `play` (+ `claim`).
 
     `takers` must all be listed (a 4-player dealer in an eglė too); the counts sum to 10, or to
     10 − up to `allowed_missing` (seed 002: with 3 players a talon-led trick won by the talon
@@ -193,8 +173,8 @@ def trick_counts(deal: Deal, takers: Sequence[str], allowed_missing: int = 0,
     if deal.tricks is not None:
         tricks = deal.tricks_map() or {}
         path = deal.path + ("tricks",)
-    elif deal.play is not None and derive is not None:
-        tricks = derive()
+    elif reading is not None and reading.tricks is not None:
+        tricks = {p: v for p, v in reading.tricks.items() if v or p in takers}
         path = deal.path + ("play",)
         if tricks is not None:          # the replay lists only who won something
             tricks = {**{p: 0 for p in takers}, **tricks}
@@ -215,20 +195,6 @@ def trick_counts(deal: Deal, takers: Sequence[str], allowed_missing: int = 0,
     if not (10 - allowed_missing <= total <= 10):
         raise ScoringError(f"deal {n}: the tricks add up to {total}, not 10", path)
     return {p: tricks[p] for p in takers}
-
-
-def replayed_counts(record: Record, deal: Deal, rules: Rules, dealer: str) -> Callable[[], Optional[Dict[str, int]]]:
-    """Trick counts of a full deal, by the rules engine's replay (the same reading as `replay`)."""
-    def derive() -> Optional[Dict[str, int]]:
-        from prefcli.rules.engine import replay_deal
-        rep = replay_deal(record, deal, rules, dealer=dealer, keep_tricks=False)
-        problems = list(rep.problems) + list(rep.unplayable)
-        if problems:
-            p = problems[0]
-            msg = p.message if p.message.startswith(f"deal {deal.number}") else f"deal {deal.number}: {p.message}"
-            raise ScoringError(msg, p.path or deal.path)
-        return dict(rep.counts) if rep.counts is not None else None
-    return derive
 
 
 def talon_tricks(talon: Optional[Sequence[Card]], misere: bool, misere_form: str) -> int:
@@ -276,9 +242,8 @@ class Defence:
     played: bool = True
 
 
-def read_defence(deal: Deal, players: Sequence[str], active: Sequence[str], dealer: str,
-                 declarer: str, family: str, takeover_allowed: bool) -> Defence:
-    """Read the whist decisions of a trick game or misère into a :class:`Defence`.
+def defence_of(reading: DealReading) -> Defence:
+    """The reading's defence in the Lithuanian scorers' terms (seeds 000, 002):
 
     - both pass, nobody takes over: the contract counts as made without play;
     - both whist: each for himself, their quota counted together;
@@ -288,64 +253,23 @@ def read_defence(deal: Deal, players: Sequence[str], active: Sequence[str], deal
     - `takeover:` naming the passer, or with 4 players the dealer (seed 002 "Perimu"): he whists
       from both hands with all the responsibility; the one who said whist writes nothing.
     """
-    n = deal.number
-    defenders = defenders_of(players, active, declarer)
-    decisions = deal.whist_map()
-    for name, d in deal.whist:
-        if name not in defenders:
-            who = "the declarer" if name == declarer else ("the dealer, who sits out" if name == dealer
-                                                          else "not a defender")
-            raise ScoringError(f"deal {n}: {name} is {who}; the defenders are {' and '.join(defenders)}"
-                               + (f" (a take-over by the dealer is written takeover: {name})"
-                                  if name == dealer else ""), deal.path + ("whist", name))
-        if d is Decision.HALF_WHIST:
-            raise ScoringError(f"deal {n}: half-whist is not part of the {family} rules; write whist or pass",
-                               deal.path + ("whist", name))
-    if deal.returned_by is not None:
-        raise ScoringError(f"deal {n}: return: belongs to a half-whist, which the {family} rules do not have",
-                           deal.path + ("return",))
-    if deal.concede:
-        raise ScoringError(f"deal {n}: conceding \"without three\" is not part of the {family} rules",
-                           deal.path + ("concede",))
-    missing = [d for d in defenders if d not in decisions]
-    if missing:
-        raise ScoringError(f"deal {n}: the whist decision of {' and '.join(missing)} is missing "
-                           f"(whist: {{{', '.join(f'{d}: whist|pass' for d in defenders)}}})",
-                           deal.path + ("whist",) if deal.whist else deal.path)
-    whisting = [d for d in defenders if decisions[d] is Decision.WHIST]
-    both_quota = defenders_quota(deal.contract, True)
-    single_quota = defenders_quota(deal.contract, False)
-    t = deal.takeover
-    if t is not None:
-        tp = deal.path + ("takeover",)
-        if len(whisting) == 2:
-            raise ScoringError(f"deal {n}: both defenders whisted, so nobody whists from both hands "
-                               f"(takeover: {t})", tp)
-        if t == dealer and len(players) == 4:
-            if not takeover_allowed:
-                raise ScoringError(f"deal {n}: the dealer may not take over whisting under these rules "
-                                   "(option takeover)", tp)
-        elif t in whisting:
-            pass                                   # the whister plays from both hands, closed
-        elif t in defenders:
-            if not whisting:
-                raise ScoringError(f"deal {n}: {t} passed and so did the other defender; a passer takes over "
-                                   "only from a whister who wants to whist alone", tp)
-            if not takeover_allowed:
-                raise ScoringError(f"deal {n}: a passer may not take over whisting under these rules "
-                                   "(option takeover)", tp)
-        else:
-            raise ScoringError(f"deal {n}: {t} cannot whist from both hands (the defenders are "
-                               f"{' and '.join(defenders)}" + (f", the dealer {dealer}" if len(players) == 4 else "")
-                               + ")", tp)
-        return Defence("takeover" if t not in whisting else "both-hands", [t], {}, both_quota)
-    if len(whisting) == 2:
-        return Defence("joint", list(whisting), {}, both_quota)
-    if len(whisting) == 1:
-        if deal.open:
-            return Defence("both-hands", list(whisting), {}, both_quota)
-        return Defence("alone", list(whisting), {}, single_quota)
-    return Defence("none", [], {}, 0, played=False)
+    mode = reading.mode
+    whisters = list(reading.whisters)
+    if mode == CATCH:                  # a misère: the whisters catch it
+        if not whisters:
+            return Defence("none", [], {}, 0, played=False)
+        if len(whisters) == 2:
+            return Defence("joint", whisters, {}, 0)
+        return Defence("both-hands" if reading.open else "alone", whisters, {}, 0)
+    if mode == JOINT:
+        return Defence("joint", whisters, {}, reading.quota)
+    if mode in (OPEN, BOTH_HANDS):
+        return Defence("both-hands", whisters, {}, reading.quota)
+    if mode == TAKEOVER:
+        return Defence("takeover", whisters, {}, reading.quota)
+    if mode == UNPLAYED:
+        return Defence("none", [], {}, 0, played=False)
+    return Defence("alone", whisters, {}, reading.quota_alone())
 
 
 def credit_tricks(defence: Defence, tricks: Dict[str, int], defenders: Sequence[str]) -> None:
@@ -504,12 +428,12 @@ class Game:
 
     family = ""                       # the family's name, for error messages
 
-    def __init__(self, record: Record, rules: Rules) -> None:
+    def __init__(self, record: Record, rules: Rules, ctx=None) -> None:
         self.record = record
         self.rules = rules
+        self.ctx = context_for(record, rules, ctx)
+        self.table = self.ctx.table
         self.players = record.players
-        if len(self.players) not in (3, 4):
-            raise ScoringError(f"{len(self.players)} players; the game is for 3 or 4", ("players",))
         self.words = dict(rules.family.words)
         self.book = Book(self.players, self.words)
         self.hen_whists = F(rules["hen_whists"])
@@ -523,29 +447,25 @@ class Game:
             raise ScoringError(f"deal {deal.number}: an {name} (all-pass) has no declarer and no whist decisions",
                                deal.path)
 
+    def reading(self, deal: Deal) -> DealReading:
+        """The deal's reading (ScoringError with its first problem when it has one)."""
+        return reading_of(self.ctx, deal)
+
     def read_play(self, deal: Deal, dealer: str) -> Play:
-        """Declarer, defence, tricks and outcome of a trick game or misère.
+        """Declarer, defence, tricks and outcome of a trick game or misère, from the reading.
 
         With 4 players the dealer sits out and cannot declare; the tricks are needed only when
         the contract was played (both defenders passing and nobody taking over: made unplayed).
         """
-        rules = self.rules
-        n = deal.number
-        c = deal.contract
-        declarer = deal.declarer
+        reading = self.reading(deal)
+        declarer = reading.declarer
         if declarer is None:
-            raise ScoringError(f"deal {n}: {c} needs a declarer", deal.path)
-        if declarer not in self.players:
-            raise ScoringError(f"deal {n}: '{declarer}' is not seated", deal.path + ("declarer",))
-        active = active_players(self.players, dealer)
-        if declarer not in active:
-            raise ScoringError(f"deal {n}: {declarer} deals and sits out with 4 players; the dealer cannot declare",
-                               deal.path + ("declarer",))
-        defenders = defenders_of(self.players, active, declarer)
-        defence = read_defence(deal, self.players, active, dealer, declarer, self.family, bool(rules["takeover"]))
+            raise ScoringError(f"deal {deal.number}: {deal.contract} needs a declarer", deal.path)
+        active = list(reading.active)
+        defenders = list(reading.defenders)
+        defence = defence_of(reading)
         self.check_defence(deal, defence)
-        tricks = (trick_counts(deal, active, derive=replayed_counts(self.record, deal, rules, dealer))
-                  if defence.played else None)
+        tricks = trick_counts(deal, active, reading=reading) if defence.played else None
         if tricks is not None:
             credit_tricks(defence, tricks, defenders)
         return Play(declarer, active, defenders, defence, tricks, read_outcome(deal, defence, tricks, declarer))

@@ -19,28 +19,25 @@ from fractions import Fraction
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from prefcli.model.cards import Decision, Rank
+from prefcli.rules.errors import TRICKS_PER_DEAL
 from prefcli.model.records import Adjust, Deal, Record
 from prefcli.rules.presets import Rules
 from prefcli.model.ledger import Ledger
-from prefcli.scoring import ScoreResult, ScoringError
+from prefcli.rules.deal import CONCEDED, HALF as HALF_WHIST_MODE, RETURNED, DealReading
+from prefcli.scoring import ScoreResult, ScoringError, context_for, reading_of
 
 F = Fraction
 ZERO = Fraction(0)
 HALF = Fraction(1, 2)
 
 
-def score_record(record: Record, rules: Rules) -> ScoreResult:
-    """Score every deal of `record` under `rules`; raises :class:`ScoringError` naming the deal."""
-    return _Scorer(record, rules).run()
+def score_record(record: Record, rules: Rules, ctx=None) -> ScoreResult:
+    """Score every deal of `record` under `rules`; raises :class:`ScoringError` naming the deal.
 
-
-def _quota(level: int) -> int:
-    """Tricks the defenders must take together (Кодекс 3.8.2; seed 001 table): 6→4, 7→2, 8+→1.
-
-    The Russian texts make a lone whister answer for the whole quota ("один он и несёт
-    ответственность за взятие обязательного количества взяток", seed 001).
-    """
-    return {6: 4, 7: 2}.get(level, 1)
+    Every deal is read once in the record's context (`ctx`, built here when not given): the
+    declarer, the defenders and their decisions, the quota and the tricks are the reading's; this
+    module writes the arithmetic."""
+    return _Scorer(record, rules, ctx).run()
 
 
 def talon_tricks(talon: Sequence, misere: bool, misere_rule: str) -> int:
@@ -95,13 +92,13 @@ def _plain(v):
 
 
 class _Scorer:
-    def __init__(self, record: Record, rules: Rules) -> None:
+    def __init__(self, record: Record, rules: Rules, ctx=None) -> None:
         self.record = record
         self.rules = rules
+        self.ctx = context_for(record, rules, ctx)
+        self.table = self.ctx.table
         self.players: Tuple[str, ...] = tuple(record.players)
         self.n = len(self.players)
-        if self.n not in (3, 4) or len(set(self.players)) != self.n:
-            raise ScoringError("players: a Russian game has 3 or 4 different players", ("players",))
         self.ledger = Ledger(self.players)
         # plain values (whole Fractions as ints: int arithmetic is much faster, and exact)
         self.o = {k: _plain(v) for k, v in rules.values.items()}
@@ -112,8 +109,6 @@ class _Scorer:
         self.prices = {k: self.o[f"prices.{k}"] for k in ("6", "7", "8", "9", "10", "misere")}
         self.wm = self.o["whist_multiplier"]
         self.streak = 0            # consecutive all-pass deals (the progression)
-        self.ap_run = 0            # all-pass deals right before this one (exit levels, dealer fine)
-        self.dark_streak = 0       # consecutive dark all-pass deals (bomb size, dark exit)
         self.bombs: Dict[str, List[int]] = {p: [] for p in self.players}
         self.finished_at: Optional[int] = None
         self.deal_no = 0
@@ -157,8 +152,7 @@ class _Scorer:
             rest -= give
 
     def _help_recipient(self, donor: str) -> Optional[str]:
-        i = self.players.index(donor)
-        clockwise = [self.players[(i + k) % self.n] for k in range(1, self.n)]
+        clockwise = list(self.table.left_of(donor))
         open_ = [p for p in clockwise if self.pool[p] < self.target]
         if not open_:
             return None
@@ -185,8 +179,7 @@ class _Scorer:
             for p in self.players:
                 self.pool[p] += rec.start.pool.get(p, ZERO)
                 self.mountain[p] += rec.start.mountain.get(p, ZERO)
-        from prefcli.rules.table import dealers as seat_dealers      # one rotation for every layer
-        dealers = seat_dealers(rec, self.rules)
+        dealers = self.ctx.dealers                                 # one rotation for every layer
         after: List[int] = []
         for entry in rec.deals:
             self.deal_no = entry.number
@@ -195,11 +188,7 @@ class _Scorer:
                 continue
             if self.finished_at is not None:
                 after.append(entry.number)
-            dealer = entry.dealer or dealers.get(entry.pos)
-            if dealer not in self.players:
-                raise ScoringError(f"deal {entry.number}: dealer: {dealer} is not a player",
-                                   entry.path + ("dealer",))
-            self._deal(entry, dealer)
+            self._deal(entry, reading_of(self.ctx, entry))
             if self.finished_at is None and self._finished():
                 self.finished_at = entry.number
         if after:
@@ -256,54 +245,46 @@ class _Scorer:
         return name  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ one deal
-    def _deal(self, d: Deal, dealer: Optional[str]) -> None:
+    def _deal(self, d: Deal, reading: DealReading) -> None:
+        dealer = reading.dealer
+        self.cur = reading
         self.cur_dealer = dealer
         self.cur_name = str(d.contract)
-        active = self.record.active_players(dealer)
-        if d.bomb is not None:
-            self._check_player(d.bomb, d.path + ("bomb",))
+        active = reading.active
         if d.contract.is_all_pass:
-            self.ap_run += 1
             self._all_pass(d, dealer, active)
         else:
-            if self.ap_run:
-                self._check_exit(d)
-            self.ap_run = 0
+            if reading.allpass_run:
+                self._check_exit(d, reading)
             made = self._contract(d, dealer, active)
             # what the scorer decided, per deal, as the Lithuanian scorers keep it (statistics)
             self.history.append({"deal": d.number, "declarer": d.declarer, "made": bool(made)})
             reset = self.o["allpass.progression_reset"]
             if reset == "any-deal" or (made and (reset == "made-game" or made == "whisted")):
                 self.streak = 0
-            self.dark_streak = 0
             if d.bomb is not None:
-                self._gain_bomb(d, 2)
-        for i, pen in enumerate(d.penalties):
-            path = d.path + ("penalties", i)
-            who = self._check_player(pen.player, path + ("player",))
+                self._gain_bomb(d, self.o["bomb_size"])
+        for pen in d.penalties:
+            # the penalised player writes the whists on the other (FORMAT.md, `penalties`)
             why = f"penalty ({pen.reason})" if pen.reason else "penalty"
-            self._mount(who, pen.mountain, "penalty", why)
-            self._pool_direct(who, pen.pool, "penalty", why)
+            self._mount(pen.player, pen.mountain, "penalty", why)
+            self._pool_direct(pen.player, pen.pool, "penalty", why)
             if pen.whists_on is not None:
-                on = self._check_player(pen.whists_on, path + ("whists", "on"))
-                self._whists(who, on, pen.whists, "penalty", why)
+                self._whists(pen.player, pen.whists_on, pen.whists, "penalty", why)
 
-    def _check_exit(self, d: Deal) -> None:
-        """The exit level after the all-pass deals right before (the engine's ``exit_levels``):
-        ``allpass.exit`` by their number, ``allpass.dark_exit`` by the dark ones (Кодекс 3.7.7)."""
-        if not d.contract.is_tricks:
+    def _check_exit(self, d: Deal, reading: DealReading) -> None:
+        """A summary contract below the exit level after the all-passes before it (the reading's
+        level: ``allpass.exit`` by their number, ``allpass.dark_exit`` by the dark ones, Кодекс
+        3.7.7) is scored, with a note (the option's meaning; an auction below it is refused)."""
+        if not d.contract.is_tricks or (d.contract.level or 0) >= reading.exit_level:
             return
         exits = self.o["allpass.exit"]
-        need = exits[min(self.ap_run, len(exits)) - 1] if exits else 0
+        plain = exits[min(reading.allpass_run, len(exits)) - 1] if exits else 0
         which = "allpass.exit"
-        dark_exits = self.o.get("allpass.dark_exit") or ()
-        if self.o["dark"] and self.dark_streak and dark_exits:
-            dark_need = dark_exits[min(self.dark_streak, len(dark_exits)) - 1]
-            if dark_need > need:
-                need, which = dark_need, f"allpass.dark_exit, after {self.dark_streak} dark all-pass deal(s)"
-        if (d.contract.level or 0) < need:
-            self.notes.append(f"deal {d.number}: {d.contract} after {self.ap_run} all-pass deal(s) "
-                              f"is below the exit level {need} ({which})")
+        if reading.exit_level > plain:
+            which = f"allpass.dark_exit, after {reading.dark_run} dark all-pass deal(s)"
+        self.notes.append(f"deal {d.number}: {d.contract} after {reading.allpass_run} all-pass deal(s) "
+                          f"is below the exit level {reading.exit_level} ({which})")
 
     def _gain_bomb(self, d: Deal, factor: int) -> None:
         if not self.o["dark"]:
@@ -318,8 +299,8 @@ class _Scorer:
         why = []
         if d.dark:
             if self.o["dark"]:
-                k *= 2
-                why.append("dark ×2")
+                k *= self.o["dark_multiplier"]
+                why.append(f"dark ×{self._fmt(self.o['dark_multiplier'])}")
             else:
                 self.notes.append(f"deal {d.number}: dark ignored (dark = no)")
         if self.o["dark"] and self.bombs[declarer]:
@@ -330,62 +311,41 @@ class _Scorer:
 
     def _tricks(self, d: Deal, allowed: Sequence[str], required: Sequence[str],
                 what: str) -> Dict[str, int]:
-        t = d.tricks_map()
-        if t is None and d.play is not None:
-            t = self._replayed_tricks(d)
+        """The deal's tricks, as its reading has them (recorded, replayed or claimed), for the
+        players `allowed` to take them (a left-out player took none)."""
+        t = self.cur.tricks
         if t is None:
             raise ScoringError(f"deal {d.number}: tricks: {what} needs everyone's tricks", d.path + ("tricks",))
         for p, v in t.items():
-            if p not in allowed:
+            if v and p not in allowed:
                 raise ScoringError(f"deal {d.number}: tricks: {p} does not take tricks in this deal "
                                    f"(active: {', '.join(allowed)})", d.path + ("tricks", p))
-            if v < 0 or v > 10:
-                raise ScoringError(f"deal {d.number}: tricks: {p}: {v} is not a trick count 0–10",
-                                   d.path + ("tricks", p))
-        missing = [p for p in required if p not in t]
-        if sum(t.values()) != 10:
-            raise ScoringError(f"deal {d.number}: tricks: they add up to {sum(t.values())}, not 10"
-                               + (f" (missing: {', '.join(missing)})" if missing else ""),
+        if sum(t.values()) != TRICKS_PER_DEAL:
+            raise ScoringError(f"deal {d.number}: tricks: they add up to {sum(t.values())}, not {TRICKS_PER_DEAL}",
                                d.path + ("tricks",))
-        # a player left out of a list that already adds up to 10 took no trick
         out = {p: 0 for p in allowed}
-        out.update(t)
+        out.update({p: v for p, v in t.items() if p in allowed})
         return out
-
-    def _replayed_tricks(self, d: Deal) -> Optional[Dict[str, int]]:
-        """A full deal without `tricks`: replay it (the engine refuses a revoke, a card not held…)."""
-        from prefcli.rules.engine import replay_deal
-        rep = replay_deal(self.record, d, self.rules, self.cur_dealer, raise_errors=True)
-        return dict(rep.counts) if rep.counts is not None else None
 
     # ------------------------------------------------------------------ contracts
     def _contract(self, d: Deal, dealer: Optional[str], active: Tuple[str, ...]):
         """Score a trick contract or misère; returns falsy (failed), True (made) or "whisted"."""
         r = self.o
-        if d.declarer is None:
+        reading = self.cur
+        D = reading.declarer
+        if D is None:
             raise ScoringError(f"deal {d.number}: a {d.contract} needs a declarer", d.path)
-        D = self._check_player(d.declarer, d.path + ("declarer",))
-        if D not in active:
-            raise ScoringError(f"deal {d.number}: declarer: {D} deals and sits out this deal",
-                               d.path + ("declarer",))
-        i = active.index(D)
-        defenders = [active[(i + 1) % 3], active[(i + 2) % 3]]   # in the order they speak
-        four_dealer = dealer if self.n == 4 else None
-        dec = {}
-        for p, v in d.whist:
-            if p not in defenders:
-                raise ScoringError(f"deal {d.number}: whist: {p} is not a defender "
-                                   f"(defenders: {', '.join(defenders)})", d.path + ("whist", p))
-            dec[p] = v
-        for p in defenders:
-            dec.setdefault(p, Decision.PASS)
+        defenders = list(reading.defenders)            # in the order they speak
+        four_dealer = dealer if dealer in reading.sitting_out else None
+        # the family reads a contract written without decisions as passed by both
+        dec = {p: reading.decisions.get(p, Decision.PASS) for p in defenders}
         k, why = self._factor(d, D)
         tag = f" ({why})" if why else ""
         key = d.contract.price_key
         P = self.prices[key] * k
         name = self.cur_name
 
-        partner = self._partner(d, four_dealer) if d.partner is not None else None
+        partner = d.partner            # the reading checked it is the sitting-out dealer
         if d.contract.is_misere:
             made = self._misere(d, D, defenders, four_dealer, P, tag, partner)
         else:
@@ -397,24 +357,6 @@ class _Scorer:
         if r["talon_bonus"] and partner is None:
             self._talon_bonus(d, D, defenders, four_dealer, P, name)
         return made
-
-    def _partner(self, d: Deal, dealer: Optional[str]) -> str:
-        """The dealer who plays the misère half with the declarer (Кодекс 3.6.9, option
-        misere_partner); refuses anything else, naming the deal."""
-        path = d.path + ("partner",)
-        if not self.o.get("misere_partner"):
-            raise ScoringError(f"deal {d.number}: partner: a misère half with the dealer is not played "
-                               "under these rules (misere_partner = no)", path)
-        if not d.contract.is_misere:
-            raise ScoringError(f"deal {d.number}: partner: only a misère is played half with the dealer, "
-                               f"not {d.contract}", path)
-        if dealer is None:
-            raise ScoringError(f"deal {d.number}: partner: the misère partner is the dealer who sits out, "
-                               "so it needs four players", path)
-        if d.partner != dealer:
-            raise ScoringError(f"deal {d.number}: partner: {d.partner} is not the dealer of this deal "
-                               f"({dealer}), who alone may share the misère", path)
-        return dealer
 
     def _talon_bonus(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],
                      P: Fraction, name: str) -> None:
@@ -492,20 +434,16 @@ class _Scorer:
         r = self.o
         level = d.contract.level or 0
         name = self.cur_name
+        reading = self.cur
         # -- "without three" (seed 003: "odejść bez trzech … bez wistów")
-        if d.concede:
-            if not r["without_three"]:
-                raise ScoringError(f"deal {d.number}: concede: 'without three' is not allowed under "
-                                   "these rules (without_three = no)", d.path + ("concede",))
+        if reading.mode == CONCEDED:
             bid = d.bid if d.bid is not None and d.bid.is_tricks else d.contract
             bp = self.prices[bid.price_key] * k
             self._mount(D, 3 * bp, "without-three", f"{bid} conceded without three: 3 × {self._fmt(bp)}{tag}")
             return False
         # -- a checked ten (Кодекс fn39; seeds 003, 004): no whist, the declarer only checks it
         if level == 10 and r["tens"] == "checked":
-            t = d.tricks_map()
-            if t is None and d.play is not None:
-                t = self._replayed_tricks(d)      # the ten was played out to check it
+            t = reading.tricks                    # recorded, or the ten played out to check it
             if t is None or t.get(D, 10) >= 10:
                 if t is not None:
                     self._tricks(d, [D] + defenders, [D], "a checked ten")
@@ -513,7 +451,7 @@ class _Scorer:
                 return True
             t = self._tricks(d, [D] + defenders, [D], "a checked ten")
             if r["checked_ten_fail"] == "mountain-only":
-                u = 10 - t[D]
+                u = TRICKS_PER_DEAL - t[D]
                 self._mount(D, P * r["declarer_fail_multiplier"] * u, "contract.failed",
                             f"{name} checked, down {u}{tag}")
                 return False
@@ -521,11 +459,10 @@ class _Scorer:
                                 responsible=False)
         # -- Stalingrad: 6♠ is whisted by both (seed 001 §9, seed 003)
         whisters = [p for p in defenders if dec[p] is Decision.WHIST]
-        half = [p for p in defenders if dec[p] is Decision.HALF_WHIST]
-        if r["stalingrad"] and level == 6 and d.contract.trump is not None and d.contract.strain.letter == "S":
-            whisters, half = list(defenders), []
-        if half:
-            return self._half_whist(d, D, defenders, dealer, dec, half[0], P, k, tag)
+        if reading.forced:                    # Stalingrad: 6♠ is whisted by both
+            whisters = list(defenders)
+        if reading.mode in (HALF_WHIST_MODE, RETURNED):
+            return self._half_whist(d, D, defenders, dealer, dec, reading.half_whister or "", P, k, tag)
         if not whisters:
             self._pool(D, P, "contract.unplayed", f"{name}, both passed: {self._fmt(P)}{tag}")
             return True
@@ -540,39 +477,21 @@ class _Scorer:
         r = self.o
         level = d.contract.level or 0
         name = self.cur_name
-        path = d.path + ("whist", hw)
-        if not r["half_whist"]:
-            raise ScoringError(f"deal {d.number}: whist: half-whist is not allowed under these rules "
-                               "(half_whist = no)", path)
-        if level not in (6, 7):
-            raise ScoringError(f"deal {d.number}: whist: half-whist is only for 6 and 7, not {name}", path)
+        hw = next(p for p in defenders if dec[p] is Decision.HALF_WHIST)
         other = defenders[1] if hw == defenders[0] else defenders[0]
-        if dec[other] is not Decision.PASS:
-            raise ScoringError(f"deal {d.number}: whist: half-whist needs the other defender ({other}) "
-                               "to pass", path)
-        if r["half_whist_by"] == "second" and hw != defenders[1]:
-            raise ScoringError(f"deal {d.number}: whist: only the second defender ({defenders[1]}) may "
-                               "half-whist (half_whist_by = second)", path)
-        if d.returned_by is not None:
-            ret = self._check_player(d.returned_by, d.path + ("return",))
-            if not r["return_whist"]:
-                raise ScoringError(f"deal {d.number}: return: returning a half-whist is not allowed "
-                                   "(return_whist = no)", d.path + ("return",))
+        if d.returned_by is not None:          # the reading checked who may return it
+            ret = d.returned_by
             if ret == other:
                 t = self._tricks(d, [D] + defenders, [D] + defenders, f"a returned {name}")
                 # "уходивший за полвиста вистов при ремизе разыгрывающего не пишет" (Кодекс 3.8.14)
                 made = self._played(d, D, defenders, dealer, [ret], None, P, k, tag, t, responsible=True,
                                     split=False)
                 return "whisted" if made else False
-            if ret == dealer:
-                # FSPR*: the dealer writes all the whists but answers for no shortfall
-                t = self._tricks(d, [D] + defenders, [D] + defenders, f"a returned {name}")
-                made = self._played(d, D, defenders, dealer, [], ret, P, k, tag, t, responsible=False)
-                return "whisted" if made else False
-            raise ScoringError(f"deal {d.number}: return: only the passer ({other})"
-                               + (f" or the dealer ({dealer})" if dealer else "")
-                               + " may return the whist", d.path + ("return",))
-        half_tricks = F(_quota(level), 2) if level == 6 else r["half_whist_7_tricks"]
+            # FSPR*: the sitting-out dealer writes all the whists but answers for no shortfall
+            t = self._tricks(d, [D] + defenders, [D] + defenders, f"a returned {name}")
+            made = self._played(d, D, defenders, dealer, [], ret, P, k, tag, t, responsible=False)
+            return "whisted" if made else False
+        half_tricks = F(self.cur.quota, 2) if level == 6 else r["half_whist_7_tricks"]
         self._pool(D, P, "contract.unplayed", f"{name}, half-whist: {self._fmt(P)}{tag}")
         self._whists(hw, D, half_tricks * P * self.wm, "whist.half",
                      f"half-whist: {self._fmt(half_tricks)} trick(s) × {self._fmt(P * self.wm)}")
@@ -637,14 +556,14 @@ class _Scorer:
     def _shortfall(self, d: Deal, level: int, defenders: List[str], whisters: List[str],
                    t: Dict[str, int], td: int, P: Fraction) -> None:
         r = self.o
-        q = _quota(level)
+        q = self.cur.quota
         if td >= q:
             return
         name = self.cur_name
         if len(whisters) == 1:
             w = whisters[0]
             if r["single_whist_quota"] == "half":
-                q = (q + 1) // 2
+                q = self.cur.quota_alone()
                 if td >= q:
                     return
             miss = q - td
@@ -679,22 +598,21 @@ class _Scorer:
         prog = r["allpass.progression"]
         price = prog[min(self.streak, len(prog)) - 1] if prog else r["allpass.trick_price"]
         tag = ""
+        dark_streak = 0            # this dark all-pass and the dark ones right before it
         if d.is_dark_allpass:
             if r["dark"]:
-                self.dark_streak += 1
-                price *= 2 ** self.dark_streak
-                tag = f" (dark pass ×{2 ** self.dark_streak})"
+                dark_streak = self.cur.dark_run + 1
+                factor = r["dark_multiplier"] ** dark_streak
+                price *= factor
+                tag = f" (dark pass ×{self._fmt(factor)})"
             else:
                 self.notes.append(f"deal {d.number}: dark ignored (dark = no)")
-                self.dark_streak = 0
-        else:
-            self.dark_streak = 0
         if d.bomb is not None:
-            self._gain_bomb(d, 2 ** max(self.dark_streak, 1))
+            self._gain_bomb(d, r["bomb_size"] ** max(dark_streak, 1))
         talon = r["allpass.talon"]
         if talon == "by-seats":
-            talon = "dealer-plays" if self.n == 4 else "lead-suit"
-        four_dealer = dealer if self.n == 4 else None
+            talon = "dealer-plays" if self.table.sits_out_every_deal else "lead-suit"
+        four_dealer = dealer if dealer in self.cur.sitting_out else None
         participants = list(active)
         if four_dealer is not None and talon == "dealer-plays":
             participants.append(four_dealer)
@@ -724,19 +642,21 @@ class _Scorer:
                     self._mount(p, n * price, "allpass.tricks",
                                 f"all-pass #{self.streak}: {t[p]} trick(s)"
                                 + (f" − {base} amnesty" if base else "") + f" × {self._fmt(price)}{tag}")
-        fine = r.get("allpass.dealer_fine") or 0
-        if fine and dealer is not None and self.ap_run % 3 == 0:
+        fine = r["allpass.dealer_fine"]
+        ap_run = self.cur.allpass_run + 1          # this all-pass and those right before it
+        if fine and dealer is not None and ap_run % r["allpass.dealer_fine_every"] == 0:
             # OPR p.7: after the third all-pass in a row "the dealer may be fined up to 10 into gora"
             self._mount(dealer, fine, "allpass.dealer-fine",
-                        f"dealer after {self.ap_run} all-pass deals in a row: fine {self._fmt(fine)}")
+                        f"dealer after {ap_run} all-pass deals in a row: fine {self._fmt(fine)}")
         for p in self.players:
             if p not in zero:
                 continue
             if bonus == "pool":
                 self._pool(p, points, "allpass.zero-bonus", f"all-pass without a trick: {self._fmt(points)}")
             elif bonus == "mountain":
-                self._mount(p, -2 * points, "allpass.zero-bonus",
-                            f"all-pass without a trick: 2 × {self._fmt(points)} off the mountain")
+                zf = r["allpass.zero_trick_mountain_factor"]
+                self._mount(p, -zf * points, "allpass.zero-bonus",
+                            f"all-pass without a trick: {self._fmt(zf)} × {self._fmt(points)} off the mountain")
 
     def _rostov(self, d: Deal, active: Tuple[str, ...], t: Dict[str, int], price: Fraction) -> None:
         """Rostov: the fewest-tricks player writes whists on the others per trick; two tied for

@@ -36,7 +36,7 @@ READ_BY_ENGINE: Tuple[str, ...] = (
     "auction_order", "bomb_min_level", "dark", "bomb",
     # whist and defence
     "dark_defence", "half_whist", "half_whist_by", "half_whist_levels", "return_whist", "stalingrad",
-    "takeover", "whist_alone", "without_three", "whist_unwritten", "quota.6", "quota.7", "quota.8",
+    "takeover", "both_hands", "whist_alone", "without_three", "whist_unwritten", "misere_defence", "quota.6", "quota.7", "quota.8",
     "quota.9", "quota.10",
     # play and all-pass
     "allpass.talon", "allpass.exit", "allpass.dark_exit", "tens", "misere_partner",
@@ -68,4 +68,6 @@ NO_HALF_WHIST: Dict[str, Any] = {
     "misere_beaten_by": "ladder",
     # a contract's whist decisions must be written: there is no "both passed" by silence
     "whist_unwritten": "refused",
+    # a misère is caught by those who say whist; when nobody does, it is made without play
+    "misere_defence": "whisters",
 }

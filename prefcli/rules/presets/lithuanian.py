@@ -200,7 +200,7 @@ CLASSICAL = register_family(Family(
     options=_AUCTION + _CLASSICAL_OPTIONS,
     scorer="prefcli.scoring.lithuanian:score_record",
     words={"pool": "track", "mountain": "hens", "whists": "whists"},
-    fixed={**NO_HALF_WHIST, "eglutes": 0, "skip_eglute": False},
+    fixed={**NO_HALF_WHIST, "eglutes": 0, "skip_eglute": False, "both_hands": True},
 ))
 
 KITTY = register_family(Family(
@@ -209,7 +209,8 @@ KITTY = register_family(Family(
     scorer="prefcli.scoring.kitty:score_record",
     words={"pool": "kitty", "mountain": "hens", "whists": "whists"},
     # seed 000 has no dark games, bombs or general eglės (its leading all-passes are eglutės)
-    fixed={**NO_HALF_WHIST, "dark": False, "bomb": False, "general_egles": 0, "bomb_allpass": "mandatory"},
+    fixed={**NO_HALF_WHIST, "dark": False, "bomb": False, "general_egles": 0, "bomb_allpass": "mandatory",
+           "both_hands": True},
 ))
 
 _COMMON = {"price": None, "coin": "0.01", "rounding": "exact"}

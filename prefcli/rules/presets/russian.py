@@ -94,10 +94,14 @@ FAMILY = register_family(Family(
     scorer="prefcli.scoring.russian:score_record",
     words={"pool": "pool", "mountain": "mountain", "whists": "whists"},
     # what the Russian texts do not play, and the rotation without eglės (see Family.fixed)
-    fixed={"takeover": False, "whist_alone": False, "dark_defence": False, "bomb": Same("dark"),
+    # both_hands: no whister plays both hands as his own (open whisting is the light defence,
+    # scored as a lone whister), so a take-over is refused whoever it names
+    fixed={"takeover": False, "both_hands": False, "whist_alone": False, "dark_defence": False, "bomb": Same("dark"),
            "general_egles": 0, "eglutes": 0, "skip_eglute": False, "bomb_allpass": "mandatory",
            # a contract written without whist decisions (and without tricks or play): both passed
-           "whist_unwritten": "both-passed"},
+           "whist_unwritten": "both-passed",
+           # a misère is always played, both defenders catching it (whatever they say)
+           "misere_defence": "both"},
 ))
 
 _PRICES = {"prices.6": 2, "prices.7": 4, "prices.8": 6, "prices.9": 8, "prices.10": 10, "prices.misere": 10}
