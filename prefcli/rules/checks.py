@@ -111,7 +111,8 @@ def check_record(record: Record, rules=None, ctx=None) -> List[Problem]:
             for on in row:
                 if on not in seated:
                     problems.add(("start", "whists", w, on), _not_seated(on, players))
-    if ctx is not None and not any(p.severity == "error" for p in problems):
+    if ctx is not None and not any(p.severity == "error" for p in problems) \
+            and not any(r.unscorable for r in ctx.readings()):
         problems.extend(_scoring_problems(ctx))
     return list(problems)
 
@@ -127,11 +128,15 @@ def _fallback_rules(record: Record):
 
 
 def _scoring_problems(ctx) -> List[Problem]:
-    """What the scorer refuses in a record whose readings are clean (same context, no re-reading)."""
-    from prefcli.scoring import ScoringError, score_context
+    """What the family's scorer refuses in a record whose readings are clean (the same context,
+    no re-reading). The scorer is the one the family names (``Family.scorer``, data in the
+    presets), so this module does not import the scoring layer above it."""
+    import importlib
+    from prefcli.model.diagnostics import PrefcliError
+    module, _, func = ctx.rules.family.scorer.partition(":")
     try:
-        score_context(ctx)
-    except ScoringError as exc:
+        getattr(importlib.import_module(module), func)(ctx.record, ctx.rules, ctx=ctx)
+    except PrefcliError as exc:
         return [Problem(exc.message, exc.path, kind="rule")]
     return []
 

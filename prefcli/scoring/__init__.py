@@ -70,6 +70,8 @@ def reading_of(ctx: Any, deal: Any) -> Any:
     errors = r.errors
     if errors:
         raise ScoringError(errors[0].message, errors[0].path)
+    if r.unscorable:
+        raise ScoringError(r.unscorable, r.path)
     return r
 
 
