@@ -49,7 +49,8 @@ class Problem:
             if self.column is not None:
                 where += f":{self.column}"
         p = format_path(self.path)
-        return f"{where}: {p + ': ' if p else ''}{self.message}"
+        level = "" if self.severity == "error" else f"{self.severity}: "
+        return f"{where}: {p + ': ' if p else ''}{level}{self.message}"
 
     def as_dict(self) -> Dict[str, Any]:
         return {
