@@ -329,7 +329,7 @@ def _check_result(record: Record) -> List[ReportItem]:
             return format_path(path[2:]) or "deal"
         return format_path(path) or "record"
 
-    problems = check_record(record)
+    problems = [p for p in check_record(record) if p.severity == "error"]
     if problems:
         return [ReportItem(deal_of(p.path), field_of(p.path), f"not valid under the target: {p.message}", True)
                 for p in problems]
@@ -492,7 +492,7 @@ def convert_source(source: str, variant: Optional[str] = None, sets: Sequence[Tu
         return Converted(name, record_to_data(record), "notes")
     if doc is None:
         doc = load_document(source)
-    problems = check_document(doc)
+    problems = [p for p in check_document(doc) if p.severity == "error"]    # warnings: one reading
     if problems:
         raise InputError(problems)
     kind = "json" if doc.is_json else "yaml"
