@@ -17,10 +17,6 @@ from prefcli.io.documents import parse_text
 from prefcli.model.records import record_from_data
 from prefcli.rules.presets import OptionError, preset_names
 
-scoring = pytest.importorskip("prefcli.scoring", reason="the scorers are not written yet")
-for _module in ("russian", "lithuanian", "kitty"):
-    pytest.importorskip(f"prefcli.scoring.{_module}", reason=f"prefcli.scoring.{_module} is not written yet")
-
 from prefcli.app.convert import convert_record  # noqa: E402
 from prefcli.scoring import ScoringError, score  # noqa: E402
 

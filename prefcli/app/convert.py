@@ -329,7 +329,7 @@ def _check_result(record: Record) -> List[ReportItem]:
             return format_path(path[2:]) or "deal"
         return format_path(path) or "record"
 
-    problems = [p for p in check_record(record) if p.severity == "error"]
+    problems = check_record(record)
     if problems:
         return [ReportItem(deal_of(p.path), field_of(p.path), f"not valid under the target: {p.message}", True)
                 for p in problems]
@@ -424,12 +424,6 @@ def convert_record(record: Record, target: str, sets: Sequence[Tuple[str, Any]] 
     return Conversion(new_record, record_to_data(new_record), all_items,
                       source=source_rules.variant if source_rules is not None else str(record.rules.get("variant")),
                       target=target_rules.variant, invalid=invalid)
-
-
-def convert(record: Record, target: str, sets: Sequence[Tuple[str, Any]] = ()) -> Tuple[Dict[str, Any], List[ReportItem]]:
-    """The converted record's canonical data and the report items (deal, field, what, loss)."""
-    conv = convert_record(record, target, sets)
-    return conv.data, conv.items
 
 
 # ---------------------------------------------------------------------------------------------

@@ -16,17 +16,11 @@ import click
 
 from prefcli.model.diagnostics import Problem
 
-EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 INPUT_SUFFIXES = (".yaml", ".yml", ".json")
 
 
 class CheckFailed(Exception):
     """The command has reported problems itself; exit with status 1."""
-
-
-def fail(message: str) -> "None":
-    click.echo(f"prefcli: {message}", err=True)
-    raise CheckFailed(message)
 
 
 def format_option(report: str, *more: str, default: Optional[str] = None,

@@ -10,7 +10,7 @@ from typing import Dict, List, Sequence, Tuple
 
 from prefcli.model.diagnostics import InputError, Problem, Problems
 from prefcli.io.documents import Document, build_record, build_sheet, format_check, schema_problems
-from prefcli.model.records import Adjust, Deal, Record
+from prefcli.model.records import Adjust, Record
 
 
 def check_document(doc: Document) -> List[Problem]:
@@ -37,7 +37,7 @@ def _check_document(doc: Document) -> List[Problem]:
         record = build_record(doc, check_schema=False)
     except InputError as exc:
         return exc.problems
-    problems = check_record(record)
+    problems = check_record(record, warnings=True)
     out = [doc.place(p) for p in problems]
     out.sort(key=lambda p: (p.line or 0, p.column or 0))
     return out
@@ -66,8 +66,11 @@ def _sheet_rules(doc: Document) -> List[Problem]:
     return []
 
 
-def check_record(record: Record, rules=None, ctx=None) -> List[Problem]:
+def check_record(record: Record, rules=None, ctx=None, warnings: bool = False) -> List[Problem]:
     """Rule checks of a built record; problems carry data paths (not yet located).
+
+    With `warnings`, the facts stated oddly that have one reading (which scoring follows) are
+    reported too, as ``severity: warning`` (validate shows them and still passes the record).
 
     The record-level checks are here (the players, first_dealer, the opening sheet, adjustments);
     every deal's come from its reading (:mod:`prefcli.rules.deal`), built once in the record's
@@ -89,14 +92,15 @@ def check_record(record: Record, rules=None, ctx=None) -> List[Problem]:
         rules = ctx.rules
     players = record.players
     seated = set(players)
-    if record.first_dealer is not None and record.first_dealer not in seated:
-        problems.add(("first_dealer",), _not_seated(record.first_dealer, players))
     if rules is not None:
         if ctx is None:
             ctx = RecordContext(record, rules)
         problems.extend(ctx.problems)
-    elif len(players) not in (3, 4):
-        problems.add(("players",), f"{len(players)} players listed; a game has 3 or 4 players")
+    else:
+        if len(players) not in (3, 4):
+            problems.add(("players",), f"{len(players)} players listed; a game has 3 or 4 players")
+        if record.first_dealer is not None and record.first_dealer not in seated:
+            problems.add(("first_dealer",), _not_seated(record.first_dealer, players))
     for entry in record.deals:
         if isinstance(entry, Adjust):
             _check_adjust(entry, players, problems)
@@ -114,7 +118,7 @@ def check_record(record: Record, rules=None, ctx=None) -> List[Problem]:
     if ctx is not None and not any(p.severity == "error" for p in problems) \
             and not any(r.unscorable for r in ctx.readings()):
         problems.extend(_scoring_problems(ctx))
-    return list(problems)
+    return [p for p in problems if warnings or p.severity == "error"]
 
 
 def _fallback_rules(record: Record):

@@ -37,6 +37,9 @@ class RecordContext:
         except TableError as exc:
             self.table = None
             self.problems.append(Problem(exc.message, exc.path))
+        if record.first_dealer is not None and record.first_dealer not in self.seated:
+            self.problems.append(Problem(f"'{record.first_dealer}' is not seated at this table (players: "
+                                         f"{', '.join(record.players)})", ("first_dealer",)))
         rot = rotation(record, rules)
         self.kinds, self.dealers, self.expected = rot.kinds, rot.dealers, rot.expected
         self.allpass_runs, self.dark_runs, self.exit_levels = all_pass_runs(record, self.conv)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Tuple
 
-from prefcli.model.cards import Call, CallKind, Card, Contract, Decision
+from prefcli.model.cards import Card, Contract, Decision
 from prefcli.model.diagnostics import Problem
 from prefcli.model.records import Deal, Record
 from prefcli.rules.auction import Auction, AuctionResult, AuctionStep
