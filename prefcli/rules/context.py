@@ -23,11 +23,14 @@ __all__ = ["RecordContext", "context"]
 class RecordContext:
     """One record under one set of rules, read once (see the module docstring)."""
 
-    def __init__(self, record: Record, rules: Rules) -> None:
+    def __init__(self, record: Record, rules: Rules, overridden: bool = False) -> None:
         from prefcli.rules.deal import read_deal
         self._read = read_deal
         self.record = record
         self.rules = rules
+        # rules other than the record's own (score --variant / --set): a recorded play checked
+        # under another table's talon or card rules says nothing about the recorded tricks
+        self.overridden = overridden
         self.conv: Conventions = conventions(rules)
         self.seated = frozenset(record.players)
         self.problems: List[Problem] = []          # record-level: the table

@@ -177,6 +177,9 @@ class _Reader:
             self.discard()
             if malformed:      # a discard checked against malformed hands says little more
                 out.cards_problems = out.problems[before:]
+        if self.ctx.overridden and deal.tricks is not None:
+            return      # rescored under other rules: the recorded tricks stand, the calls and cards
+            #             are not checked again under a table that did not play them
         if not [p for p in out.legal if p.severity == "error"] and (deal.hands is not None or deal.auction is not None or deal.play is not None):
             self.replay()
 

@@ -60,9 +60,23 @@ class Table:
     hands: int = HANDS
     dummy: Optional[str] = None
 
+    def __post_init__(self) -> None:
+        # every question has a handful of answers (one per seat): computed once here, since
+        # each deal of a record asks them (a frozen dataclass, so set through object)
+        seats = self.players + ((self.dummy,) if self.dummy is not None else ())
+        around = {p: tuple(seats[(i + k) % len(seats)] for k in range(1, len(seats) + 1))
+                  for i, p in enumerate(seats)}
+        first = {p: around[p][:self.hands] for p in seats}
+        active = {p: tuple(q for q in seats if q in first[p]) for p in seats}
+        out = {p: tuple(q for q in seats if q not in first[p]) for p in seats}
+        left = {p: tuple(q for q in around[p][:-1] if q in self.players) for p in seats}
+        for name, value in (("_seats", seats), ("_around", around), ("_first", first), ("_active", active),
+                            ("_out", out), ("_left", left), ("_defenders", {})):
+            object.__setattr__(self, name, value)
+
     @property
     def seats(self) -> Tuple[str, ...]:
-        return self.players + ((self.dummy,) if self.dummy is not None else ())
+        return self._seats                                    # type: ignore[attr-defined]
 
     @property
     def size(self) -> int:
@@ -71,41 +85,35 @@ class Table:
     @property
     def sits_out_every_deal(self) -> bool:
         """More seats than hands: the dealer (at least) holds no cards."""
-        return len(self.seats) > self.hands
-
-    def _around(self, who: str) -> Tuple[str, ...]:
-        seats = self.seats
-        i = seats.index(who)
-        return tuple(seats[(i + k) % len(seats)] for k in range(1, len(seats) + 1))
+        return len(self._seats) > self.hands                  # type: ignore[attr-defined]
 
     def from_first_hand(self, dealer: str) -> Tuple[str, ...]:
         """The seats that hold cards, clockwise from the first hand (the dealer's left)."""
-        return self._around(dealer)[:self.hands]
+        return self._first[dealer]                            # type: ignore[attr-defined]
 
     def active(self, dealer: Optional[str]) -> Tuple[str, ...]:
         """The seats that hold cards, in seat order (everyone when the dealer is unknown)."""
-        if dealer is None or dealer not in self.seats:
-            return self.seats
-        holding = set(self.from_first_hand(dealer))
-        return tuple(p for p in self.seats if p in holding)
+        return self._active.get(dealer, self._seats)          # type: ignore[attr-defined]
 
     def sitting_out(self, dealer: Optional[str]) -> Tuple[str, ...]:
-        if dealer is None or dealer not in self.seats:
-            return ()
-        holding = set(self.from_first_hand(dealer))
-        return tuple(p for p in self.seats if p not in holding)
+        return self._out.get(dealer, ())                      # type: ignore[attr-defined]
 
     def first_hand(self, dealer: str) -> str:
-        return self.from_first_hand(dealer)[0]
+        return self._first[dealer][0]                         # type: ignore[attr-defined]
 
     def defenders(self, dealer: Optional[str], declarer: str) -> Tuple[str, ...]:
         """The declarer's opponents who hold cards, in the order they speak (from his left)."""
-        holding = set(self.active(dealer))
-        return tuple(p for p in self._around(declarer)[:-1] if p in holding)
+        key = (dealer, declarer)
+        got = self._defenders.get(key)                        # type: ignore[attr-defined]
+        if got is None:
+            holding = set(self.active(dealer))
+            got = tuple(p for p in self._around[declarer][:-1] if p in holding)   # type: ignore[attr-defined]
+            self._defenders[key] = got                        # type: ignore[attr-defined]
+        return got
 
     def left_of(self, player: str) -> Tuple[str, ...]:
         """The other players, nearest to the left (clockwise) first."""
-        return tuple(p for p in self._around(player)[:-1] if p in self.players)
+        return self._left[player]                             # type: ignore[attr-defined]
 
 
 def table_for(players: Sequence[str], rules: Any = None) -> Table:

@@ -54,8 +54,12 @@ def score(record: Record, rules: Optional[Rules] = None, variant: Optional[str] 
     reading has a problem is refused with that problem's message and path."""
     if ctx is not None:
         return score_context(ctx)
+    overridden = bool(variant or sets)
     if rules is None:
         rules = resolve_rules(record.rules, variant=variant, sets=sets)
+    if overridden:
+        from prefcli.rules.context import RecordContext
+        return scorer_for(rules)(record, rules, ctx=RecordContext(record, rules, overridden=True))
     return scorer_for(rules)(record, rules)
 
 
