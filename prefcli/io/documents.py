@@ -439,14 +439,6 @@ def load_record(source: Union[str, os.PathLike]):
 def load_sheet(source: Union[str, os.PathLike]):
     doc = load_document(source)
     return build_sheet(doc), doc
-<<<<<<< HEAD
-
-
-def load_any(source: Union[str, os.PathLike]):
-    """A record or a sheet, whichever the document's `format` says."""
-    doc = load_document(source)
-    kind = format_check(doc, None)
-    return (build_record(doc) if kind == "record" else build_sheet(doc)), doc
 
 
 def _last_key_position(text: str, key: str) -> Tuple[Optional[int], Optional[int]]:
@@ -461,6 +453,3 @@ def _last_key_position(text: str, key: str) -> Tuple[Optional[int], Optional[int
         return None, None
     line = text.count("\n", 0, m.start()) + 1
     return line, m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
-
-=======
->>>>>>> 197c3bb (Agreement: regression folder (tests/examples/regressions, one file per case of issue 10) and a property test of validate ⇔ score/replay --check/settle/convert on generated records and mutated examples under every preset, in-process; first_dealer checked in the record context (score refuses it too); check_record returns warnings only when asked (validate); penalty whists direction stated in the schema and README; bench_linear.py; REVIEW §7 dead code (convert(), load_any, cli fail/EXIT_*, importorskip scaffolding))
