@@ -26,6 +26,7 @@ from prefcli.cli.main import main
 from prefcli.io.schemas import validator_for
 from prefcli.rules.presets import preset_names
 from test_scoring_russian_props import game
+from test_writer_props import records as free_records
 
 SCHEMAS = Path(ROOT) / "schemas"
 TRICKY_NAMES = ["no", "Yes", "010", "2026-11-29", "1e5", "null", "12:30", "Žilvinas", "Пётр", "a: b", "#1",
@@ -142,6 +143,8 @@ def check_all_outputs(record: Path, work: Path) -> Dict[str, int]:
     out = work / "replay.json"
     if run(["replay", str(record), "-o", str(out)]) in (0, 1) and out.exists():
         assert isinstance(_parse(out)["deals"], list)
+        if _parse(out).get("format") is not None:
+            check_published(out)
         out.unlink()
     return outcomes
 
@@ -302,3 +305,22 @@ def test_decimal_text_unit():
     assert decimal_text(Decimal("1E+5")) == "100000.0"
     for text in ("1E-300", "-2.5E+300", "12.5", "0.000001"):
         assert Decimal(decimal_text(Decimal(text))) == Decimal(text)
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(free_records(), st.sampled_from([".yaml", ".json"]))
+def test_generated_free_records_convert_to_what_validate_accepts(data, ext):
+    """Records with tricky names, free text, meta and fractional adjustments: whatever validate
+    accepts, convert writes (YAML and JSON) so that validate and the schema accept it again."""
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        record = work / f"free{ext}"
+        record.write_text(json.dumps(data, ensure_ascii=False) if ext == ".json"
+                          else yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+        assume(run(["validate", "-q", str(record)]) == 0)
+        for out_ext in (".json", ".yaml"):
+            out = work / f"out{out_ext}"
+            assert run(["convert", str(record), "-o", str(out)]) == 0
+            assert check_published(out) == "pref-record/1"
+            assert run(["validate", "-q", str(out)]) == 0
