@@ -303,6 +303,10 @@ class Solver:
             h1 = H[p1]
             h2 = H[p2]
             moves = gen(h0, live, -1)
+            if low_first and p0 != target and len(moves) > 1:
+                # catchers lead: suits the target still holds first (he cannot discard), low first
+                ht = H[target]
+                moves.sort(key=lambda c: 0 if (ht >> (c & 24)) & 0xFF else 1)
             if best >= 0 and (h0 >> best) & 1 and best in moves:
                 moves.remove(best)
                 moves.insert(0, best)
