@@ -41,3 +41,16 @@ def test_readme_analyze_blocks_are_real_output():
         shown = shown.split("\n$ echo $?")[0].rstrip("\n")
         code, out, err = run_cli(command.split())
         assert (out + err).rstrip("\n") == shown, command
+
+
+def test_using_the_library_shows_every_application_function():
+    blocks = "".join(re.findall(r"```python\n(.*?)```", README, re.S))
+    for module, name in [("check", "check"), ("replay", "replay"), ("score", "score_source"),
+                         ("settle", "settle"), ("convert", "convert_source"), ("notes", "notes_to_record")]:
+        assert f"from prefcli.app.{module} import {name}" in blocks, name
+
+
+def test_readme_version_block_is_the_real_output():
+    block = re.search(r"\$ prefcli --version\n(.*?)```", README, re.S).group(1)
+    code, out, err = run_cli(["--version"])
+    assert code == 0 and out.strip() == "\n".join(line.strip() for line in block.strip().splitlines())
