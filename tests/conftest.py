@@ -32,12 +32,30 @@ def example_records() -> List[Path]:
 
 
 def run_cli(args: List[str], stdin: Optional[str] = None) -> Tuple[int, str, str]:
-    """Run `python -m prefcli ARGS` as a user would (a real process: real exit codes)."""
+    """Run `python -m prefcli ARGS` in a real process: for what only a process shows (exit on
+    signals, closed pipes, the interpreter's own streams). Most CLI tests use the `run` fixture."""
     proc = subprocess.run([sys.executable, "-m", "prefcli", *args], input=stdin, capture_output=True,
                           text=True, cwd=str(ROOT), timeout=120)
     return proc.returncode, proc.stdout, proc.stderr
 
 
 @pytest.fixture
-def cli():
-    return run_cli
+def run(monkeypatch, capsys):
+    """The CLI runner: the real `prefcli.cli.main.main` (its exit codes and error rendering) in
+    this process, without the cost of a new Python per call. ``run(args, stdin=None)`` →
+    (exit status, stdout, stderr)."""
+    import io
+
+    from prefcli.cli.main import main
+
+    def _run(args, stdin: Optional[str] = None) -> Tuple[int, str, str]:
+        if stdin is not None:
+            monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin.encode("utf-8")),
+                                                               encoding="utf-8"))
+        capsys.readouterr()
+        monkeypatch.chdir(ROOT)
+        code = main([str(a) for a in args])
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return _run

@@ -16,7 +16,6 @@ import os
 import pytest
 
 from conftest import EXAMPLES, example_records, run_cli
-from test_convert_helpers import run  # noqa: F401  (fixture)
 from prefcli.app.convert import convert_record, convert_rules
 from prefcli.io.documents import parse_text
 from prefcli.model.records import record_from_data

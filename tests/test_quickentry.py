@@ -4,7 +4,6 @@ from __future__ import annotations
 import pytest
 
 from conftest import EXAMPLES, run_cli
-from test_convert_helpers import run  # noqa: F401  (fixture)
 from prefcli.model.diagnostics import InputError
 from prefcli.io.documents import parse_text
 from prefcli.model.records import record_from_data

@@ -116,7 +116,7 @@ def test_variant_override_changes_the_rules(tmp_path):
     assert code == 1 and "dark calls" in err
 
 
-# (every bad input under `replay --check` is in test_badinputs.py; here the plain replay of the
+# (every bad input under `replay --check` is in test_acceptance.py; here the plain replay of the
 # ones that reach the rules: impossible cards, wrong counts, unknown players)
 @pytest.mark.parametrize("name", ["revoke.yaml", "duplicate-card.yaml", "tricks-sum-11.yaml", "bad-card.yaml",
                                   "dealer-plays-4p.yaml", "unknown-player-in-tricks.yaml",

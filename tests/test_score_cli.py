@@ -12,24 +12,18 @@ from pathlib import Path
 import pytest
 import yaml
 
-from prefcli.cli.main import main
 from prefcli.io.documents import load_record
 from prefcli.scoring import score
 
 ROOT = Path(__file__).resolve().parent.parent
 SOCHI = str(ROOT / "examples" / "sochi-3p.yaml")
 LENINGRAD = str(ROOT / "examples" / "leningrad-4p.yaml")
-BADINPUTS = Path(__file__).resolve().parent.parent.parent / "shared" / "badinputs"
 
 
-def cli(capsys, *args):
-    code = main(list(args))
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
-def test_table_shows_the_sheet(capsys):
-    code, out, err = cli(capsys, "score", SOCHI)
+def test_table_shows_the_sheet(run, capsys):
+    code, out, err = run(["score", SOCHI])
     assert code == 0, err
     assert "sochi, pool 12" in out and "finished" in out
     for word in ("pool", "mountain", "whists on Ann", "net whists", "Ann–Bob"):
@@ -38,8 +32,8 @@ def test_table_shows_the_sheet(capsys):
     assert "\n24 " in out
 
 
-def test_json_is_a_sheet_with_the_full_rules(capsys, tmp_path):
-    code, out, err = cli(capsys, "score", SOCHI, "-f", "json")
+def test_json_is_a_sheet_with_the_full_rules(run, capsys, tmp_path):
+    code, out, err = run(["score", SOCHI, "-f", "json"])
     assert code == 0, err
     doc = json.loads(out)
     assert doc["format"] == "pref-sheet/1" and doc["players"] == ["Ann", "Bob", "Cid"]
@@ -58,45 +52,45 @@ def test_json_is_a_sheet_with_the_full_rules(capsys, tmp_path):
     assert loaded.whists == sheet.whists
 
 
-def test_yaml_equals_json(capsys):
-    _, out_json, _ = cli(capsys, "score", LENINGRAD, "-f", "json")
-    _, out_yaml, _ = cli(capsys, "score", LENINGRAD, "-f", "yaml")
+def test_yaml_equals_json(run, capsys):
+    _, out_json, _ = run(["score", LENINGRAD, "-f", "json"])
+    _, out_yaml, _ = run(["score", LENINGRAD, "-f", "yaml"])
     assert yaml.safe_load(out_yaml) == json.loads(out_json)
 
 
-def test_csv_rows_per_player_and_explain_rows(capsys):
-    code, out, _ = cli(capsys, "score", SOCHI, "-f", "csv")
+def test_csv_rows_per_player_and_explain_rows(run, capsys):
+    code, out, _ = run(["score", SOCHI, "-f", "csv"])
     rows = list(csv.reader(io.StringIO(out)))
     assert code == 0 and rows[0][:3] == ["player", "pool", "mountain"] and len(rows) == 4
-    code, out, _ = cli(capsys, "score", SOCHI, "-f", "csv", "--explain")
+    code, out, _ = run(["score", SOCHI, "-f", "csv", "--explain"])
     rows = list(csv.DictReader(io.StringIO(out)))
     assert {"help", "contract.made", "whist.half", "allpass.tricks"} <= {r["rule"] for r in rows}
     assert sum(Fraction(r["amount"]) for r in rows if r["area"] == "pool" and r["player"] == "Ann") == 12
 
 
-def test_explain_lists_every_entry_with_deal_and_rule(capsys):
-    code, out, _ = cli(capsys, "score", SOCHI, "--explain")
+def test_explain_lists_every_entry_with_deal_and_rule(run, capsys):
+    code, out, _ = run(["score", SOCHI, "--explain"])
     assert code == 0
     assert "help.own-mountain" in out and "help from Ann" in out and "contract.failed" in out
-    code, out, _ = cli(capsys, "score", SOCHI, "--explain", "-f", "json")
+    code, out, _ = run(["score", SOCHI, "--explain", "-f", "json"])
     entries = json.loads(out)["status"]["entries"]
     record, _ = load_record(SOCHI)
     assert len(entries) == len(score(record).ledger.entries)
     assert all({"deal", "player", "area", "amount", "rule"} <= set(e) for e in entries)
 
 
-def test_after_n_is_the_sheet_after_deal_n(capsys):
-    code, out, _ = cli(capsys, "score", SOCHI, "-f", "json", "--after", "5")
+def test_after_n_is_the_sheet_after_deal_n(run, capsys):
+    code, out, _ = run(["score", SOCHI, "-f", "json", "--after", "5"])
     doc = json.loads(out)
     assert doc["status"]["deals"] == 5 and doc["status"]["finished"] is False
     assert doc["pool"] == {"Ann": 12, "Bob": 2, "Cid": 4}       # the misère of deal 5 closed Ann
-    code, _, err = cli(capsys, "score", SOCHI, "--after", "99")
+    code, _, err = run(["score", SOCHI, "--after", "99"])
     assert code == 2 and "24 deal" in err
 
 
-def test_variant_rescores(capsys):
-    _, sochi, _ = cli(capsys, "score", SOCHI, "-f", "json")
-    code, len_, err = cli(capsys, "score", SOCHI, "-f", "json", "--variant", "leningrad")
+def test_variant_rescores(run, capsys):
+    _, sochi, _ = run(["score", SOCHI, "-f", "json"])
+    code, len_, err = run(["score", SOCHI, "-f", "json", "--variant", "leningrad"])
     assert code == 0, err
     a, b = json.loads(sochi), json.loads(len_)
     assert b["rules"]["variant"] == "leningrad" and b["rules"]["whist_multiplier"] == 2
@@ -104,10 +98,10 @@ def test_variant_rescores(capsys):
     assert a["whists"] != b["whists"]
 
 
-def test_set_overrides_an_option(capsys):
-    _, base, _ = cli(capsys, "score", SOCHI, "-f", "json")
-    code, out, err = cli(capsys, "score", SOCHI, "-f", "json", "--set", "allpass.progression=[1,2,4]",
-                         "--set", "whist_style=gentleman")
+def test_set_overrides_an_option(run, capsys):
+    _, base, _ = run(["score", SOCHI, "-f", "json"])
+    code, out, err = run(["score", SOCHI, "-f", "json", "--set", "allpass.progression=[1,2,4]",
+                         "--set", "whist_style=gentleman"])
     assert code == 0, err
     doc = json.loads(out)
     assert doc["rules"]["allpass"]["progression"] == [1, 2, 4] and doc["rules"]["whist_style"] == "gentleman"
@@ -120,35 +114,27 @@ def test_set_overrides_an_option(capsys):
     (["--set", "allpass.progression=[a,b]"], "allpass.progression"),
     (["--variant", "nope"], "known variants: "),
 ])
-def test_bad_options_are_usage_errors_with_the_valid_ones(capsys, args, needle):
-    code, out, err = cli(capsys, "score", SOCHI, *args)
+def test_bad_options_are_usage_errors_with_the_valid_ones(run, capsys, args, needle):
+    code, out, err = run(["score", SOCHI, *args])
     assert code == 2 and needle in err and "Traceback" not in err
 
 
-def test_scoring_error_is_located(capsys, tmp_path):
+def test_scoring_error_is_located(run, capsys, tmp_path):
     path = tmp_path / "bad.yaml"
     path.write_text("format: pref-record/1\nplayers: [A, B, C]\nrules: {variant: sochi}\ndeals:\n"
                     "  - {contract: 6S, declarer: A, whist: {B: whist, C: pass}, tricks: {A: 6, B: 4, C: 0}}\n"
                     "  - {contract: 8S, declarer: B, whist: {C: pass, A: half-whist}}\n")
-    code, _, err = cli(capsys, "score", str(path))
+    code, _, err = run(["score", str(path)])
     assert code == 1
     assert "bad.yaml:6:" in err and "deal 2" in err and "half-whist" in err and "bad.yaml:5" not in err
 
 
-def test_bad_record_option_is_located(capsys, tmp_path):
+def test_bad_record_option_is_located(run, capsys, tmp_path):
     path = tmp_path / "bad.yaml"
     path.write_text("format: pref-record/1\nplayers: [A, B, C]\nrules:\n  variant: sochi\n  whist_style: nice\n"
                     "deals: []\n")
-    code, _, err = cli(capsys, "score", str(path))
+    code, _, err = run(["score", str(path)])
     assert code == 1 and "bad.yaml:5:" in err and "greedy" in err
-
-
-@pytest.mark.parametrize("path", sorted(p for p in BADINPUTS.glob("*") if p.suffix in (".yaml", ".json")),
-                         ids=lambda p: p.name)
-def test_bad_inputs_are_refused(capsys, path):
-    code, _, err = cli(capsys, "score", str(path))
-    assert code == 1, err
-    assert err.strip() and "Traceback" not in err and "internal error" not in err
 
 
 def test_pipe_to_settle():
@@ -163,18 +149,18 @@ def test_pipe_to_settle():
     assert sum(Fraction(str(v)) for v in net.values()) == 0
 
 
-def test_sp_leningrad_unwhisted_six_settles_to_26_66(capsys, tmp_path):
+def test_sp_leningrad_unwhisted_six_settles_to_26_66(run, capsys, tmp_path):
     """[SP] (RUSSIAN-VARIANTS.md §9.2.1): 3-player Leningrad, an unwhisted six: "Net: 2 × 20 −
     (2 × 20)/3 = 26.66 whists for him (13.33 from each opponent)": the sheet carries what settle
     needs (pool target, leningrad_overs / pool_point_whists)."""
     rec = tmp_path / "six.yaml"
     rec.write_text("format: pref-record/1\nplayers: [A, B, C]\nrules: {variant: leningrad}\ndeals:\n"
                    "  - {contract: 6S, declarer: A, whist: {B: pass, C: pass}}\n")
-    code, out, err = cli(capsys, "score", str(rec), "-f", "json")
+    code, out, err = run(["score", str(rec), "-f", "json"])
     assert code == 0, err
     sheet = tmp_path / "six.json"
     sheet.write_text(out)
-    code, out, err = cli(capsys, "settle", str(sheet), "-f", "json")
+    code, out, err = run(["settle", str(sheet), "-f", "json"])
     assert code == 0, err
     doc = json.loads(out)
     net = doc["exact"]["net"]          # exact values as text; `net` holds them rounded to 0.01

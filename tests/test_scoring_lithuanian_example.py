@@ -47,37 +47,37 @@ def test_example_states_along_the_way():
     assert result.extra["egles"] == {"N": 3, "E": 2, "S": 2, "W": 3}
 
 
-def test_score_cli_json_is_the_same_sheet_and_settles(cli):
-    code, out, err = cli(["score", str(RECORD), "-f", "json"])
+def test_score_cli_json_is_the_same_sheet_and_settles(run):
+    code, out, err = run(["score", str(RECORD), "-f", "json"])
     assert code == 0, err
     doc = json.loads(out)
     assert doc["format"] == "pref-sheet/1"
     assert doc["pool"] == {"N": 60, "E": 60, "S": 60, "W": 60}
     assert doc["mountain"] == {"N": 45, "E": 0, "S": 6, "W": 159}
     assert doc["whists"]["N"] == {"E": 24, "S": 276, "W": 600}
-    code, out2, err = cli(["settle", "-", "-f", "json"], stdin=out)
+    code, out2, err = run(["settle", "-", "-f", "json"], stdin=out)
     assert code == 0, err
 
 
-def test_score_table_uses_the_games_words(cli):
-    code, out, err = cli(["score", str(RECORD), "--explain"])
+def test_score_table_uses_the_games_words(run):
+    code, out, err = run(["score", str(RECORD), "--explain"])
     assert code == 0, err
     assert "track" in out and "hens" in out and "eglė" in out
 
 
-def test_variants_lists_every_option_of_both_presets(cli):
+def test_variants_lists_every_option_of_both_presets(run):
     from prefcli.rules.presets import get_preset
     for name in ("lithuanian", "lithuanian-kitty"):
-        code, out, err = cli(["variants", name])
+        code, out, err = run(["variants", name])
         assert code == 0, err
         for opt in get_preset(name).family.options:
             assert opt.name in out, (name, opt.name)
         assert "(inferred)" in out
 
 
-def test_set_overrides_an_inferred_value(cli):
+def test_set_overrides_an_inferred_value(run):
     # --set points.8=... is how a club with a different Table 3 row scores the same record
-    code, out, err = cli(["score", str(RECORD), "-f", "json", "--set", "whist_price.8=20"])
+    code, out, err = run(["score", str(RECORD), "-f", "json", "--set", "whist_price.8=20"])
     assert code == 0, err
     doc = json.loads(out)
     # deals 11 (S: 2 tricks) and 14 (N: 4 + talon 1) are 8s, all ×2: 96 → 80 and 240 → 200

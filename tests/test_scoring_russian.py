@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from test_scoring_russian_helpers import P4, flat, rules_of, run, sheet_of
+from russian_helpers import P4, flat, rules_of, run, sheet_of
 
 W, PS, HW = "whist", "pass", "half-whist"
 

@@ -13,7 +13,7 @@ import pytest
 
 from prefcli.rules.presets import get_preset
 from prefcli.scoring import ScoringError
-from test_scoring_russian_helpers import P3, P4, flat, run
+from russian_helpers import P3, P4, flat, run
 
 W, PS, HW = "whist", "pass", "half-whist"
 
@@ -221,7 +221,7 @@ CASES: List[Dict[str, Any]] = [
          values=[("none", {"pool.B": 10}), ("sevens", {"pool.B": 10, "whists.A.B": 20})]),
     dict(option="dark", deals=[{"contract": "6S", "declarer": "A", "dark": True, "whist": {"B": PS, "C": PS}}],
          values=[(True, {"pool.A": 4}), (False, {"pool.A": 2})]),
-    # Кодекс 3.6.9 "выигрыш и проигрыш пишется пополам" (more in test_rules_gaps.py)
+    # Кодекс 3.6.9 "выигрыш и проигрыш пишется пополам" (more in test_russian_rules.py)
     dict(option="misere_partner", players=P4,
          deals=[{"contract": "misere", "declarer": "B", "partner": "A", "tricks": {"B": 0, "C": 5, "D": 5}}],
          values=[(True, {"pool.A": 5, "pool.B": 5}), (False, ScoringError)]),

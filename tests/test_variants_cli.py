@@ -6,46 +6,41 @@ import json
 import pytest
 import yaml
 
-from prefcli.cli.main import main
 from prefcli.rules.presets import COMMON_OPTIONS, get_preset
 
 RUSSIAN = ("sochi", "leningrad", "rostov", "classic")
 
 
-def cli(capsys, *args):
-    code = main(list(args))
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
-def test_lists_presets(capsys):
-    code, out, _ = cli(capsys, "variants")
+def test_lists_presets(run, capsys):
+    code, out, _ = run(["variants"])
     assert code == 0
     for name in RUSSIAN + ("lithuanian", "lithuanian-kitty"):
         assert name in out
-    code, out, _ = cli(capsys, "variants", "-f", "json")
+    code, out, _ = run(["variants", "-f", "json"])
     names = [v["name"] for v in json.loads(out)["variants"]]
     assert set(RUSSIAN) <= set(names)
 
 
 @pytest.mark.parametrize("name", RUSSIAN)
-def test_every_option_with_value_and_meaning(capsys, name):
-    code, out, _ = cli(capsys, "variants", name)
+def test_every_option_with_value_and_meaning(run, capsys, name):
+    code, out, _ = run(["variants", name])
     assert code == 0
     preset = get_preset(name)
     for o in preset.family.options:
         assert o.name in out and o.meaning in out
-    code, out, _ = cli(capsys, "variants", name, "-f", "yaml")
+    code, out, _ = run(["variants", name, "-f", "yaml"])
     doc = yaml.safe_load(out)
     names = [o["name"] for o in doc["options"]]
     assert names == [o.name for o in COMMON_OPTIONS if o.name != "variant"] + preset.family.option_names()
     assert all(o["meaning"] for o in doc["options"])
 
 
-def test_preset_values_follow_presets_md(capsys):
+def test_preset_values_follow_presets_md(run, capsys):
     """PRESETS.md table: a few distinguishing defaults per preset."""
     def values(name):
-        _, out, _ = cli(capsys, "variants", name, "-f", "json")
+        _, out, _ = run(["variants", name, "-f", "json"])
         return {o["name"]: o["value"] for o in json.loads(out)["options"]}
     s, l, r, c = (values(n) for n in RUSSIAN)
     assert (s["whist_style"], l["whist_style"], r["whist_style"], c["whist_style"]) == \
@@ -58,8 +53,8 @@ def test_preset_values_follow_presets_md(capsys):
     assert s["allpass.progression"] == [1, 2, 3] and l["allpass.progression"] == [2, 4, 6]
 
 
-def test_set_shows_the_override(capsys):
-    code, out, _ = cli(capsys, "variants", "sochi", "--set", "allpass.progression=[1,2,4]", "-f", "json")
+def test_set_shows_the_override(run, capsys):
+    code, out, _ = run(["variants", "sochi", "--set", "allpass.progression=[1,2,4]", "-f", "json"])
     assert code == 0
     opt = next(o for o in json.loads(out)["options"] if o["name"] == "allpass.progression")
     assert opt["value"] == [1, 2, 4] and opt["overridden"] is True
@@ -70,6 +65,6 @@ def test_set_shows_the_override(capsys):
     (["variants", "sochi", "--set", "whist_style=nice"], "greedy | gentleman"),
     (["variants", "sochi", "--set", "nosuch=1"], "valid options: "),
 ])
-def test_unknown_names_and_values_exit_1(capsys, args, needle):
-    code, _, err = cli(capsys, *args)
+def test_unknown_names_and_values_exit_1(run, capsys, args, needle):
+    code, _, err = run([*args])
     assert code == 1 and needle in err and "Traceback" not in err

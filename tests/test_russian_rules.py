@@ -26,7 +26,7 @@ from prefcli.rules.presets import get_preset, resolve_rules
 from prefcli.scoring import ScoringError
 from prefcli.settle import settle_sheet
 from prefcli.io.writer import record_to_data
-from test_scoring_russian_helpers import P3, P4, flat, run
+from russian_helpers import P3, P4, flat, run
 
 ROOT = Path(__file__).resolve().parent.parent
 W, PS = "whist", "pass"
@@ -153,7 +153,7 @@ def test_engine_checks_the_partner():
     assert p.path == ("deals", 0, "partner")
 
 
-def test_partner_round_trips_through_the_writer_and_the_schema(tmp_path, cli):
+def test_partner_round_trips_through_the_writer_and_the_schema(tmp_path, run):
     r = rec([{"contract": "misere", "declarer": "Bob", "partner": "Ann",
               "tricks": {"Bob": 0, "Cid": 5, "Dan": 5}}], players=("Ann", "Bob", "Cid", "Dan"))
     data = record_to_data(r)
@@ -162,9 +162,9 @@ def test_partner_round_trips_through_the_writer_and_the_schema(tmp_path, cli):
     f = tmp_path / "half.yaml"
     import yaml
     f.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
-    code, out, err = cli(["validate", str(f)])
+    code, out, err = run(["validate", str(f)])
     assert code == 0, err
-    code, out, err = cli(["score", str(f), "--format", "json"])
+    code, out, err = run(["score", str(f), "--format", "json"])
     assert code == 0, err
 
 
@@ -429,14 +429,14 @@ def test_checked_ten_fail_summary_both_ways(value, expected):
     assert flat(run([deal], sets=[("tens", "checked"), ("checked_ten_fail", value)])) == expected
 
 
-def test_validate_needs_no_tricks_for_a_checked_ten(tmp_path, cli):
+def test_validate_needs_no_tricks_for_a_checked_ten(tmp_path, run):
     def validate(tens):
         f = tmp_path / f"ten-{tens}.yaml"
         f.write_text("format: pref-record/1\nplayers: [A, B, C]\n"
                      f"rules: {{variant: sochi, tens: {tens}}}\n"
                      "deals:\n  - {contract: 10S, declarer: A, whist: {B: whist, C: pass}}\n",
                      encoding="utf-8")
-        return cli(["validate", str(f)])
+        return run(["validate", str(f)])
     code, out, err = validate("whisted")                     # the Кодекс 3.5.3: a ten is whisted
     assert code == 1 and "tricks are needed" in err
     code, out, err = validate("checked")
