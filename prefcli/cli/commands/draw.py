@@ -5,10 +5,13 @@ from typing import Optional, Sequence
 
 import click
 
-from prefcli.cli.util import format_option, parse_sets, rules_options
+from prefcli.cli.util import EXAMPLES_HEADER, format_option, parse_sets, rules_options
 
 
-@click.command("draw")
+@click.command("draw", epilog=EXAMPLES_HEADER + """
+  prefcli draw examples/sochi-3p.yaml -o sheet.svg
+  prefcli draw examples/sochi-3p.yaml --after 12 -o after12.svg
+""")
 @click.argument("file", metavar="FILE")
 @rules_options
 @click.option("--after", type=click.IntRange(min=0), default=None, metavar="N",

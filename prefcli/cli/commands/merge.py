@@ -5,11 +5,14 @@ from typing import Optional, Tuple
 
 import click
 
-from prefcli.cli.util import output_option, pick_format, write_text
+from prefcli.cli.util import EXAMPLES_HEADER, output_option, pick_format, write_text
 from prefcli.io.output import check_not_input
 
 
-@click.command("merge")
+@click.command("merge", epilog=EXAMPLES_HEADER + """
+  prefcli settle part1/ --summary -f json > a.json
+  prefcli merge a.json b.json
+""")
 @click.argument("parts", nargs=-1, required=True, metavar="PART.json... | -")
 @click.option("-f", "--format", "fmt", type=click.Choice(["json", "table", "csv"]), default=None,
               help="output format: json (default; what the shards wrote), table, csv")

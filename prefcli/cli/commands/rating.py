@@ -5,11 +5,16 @@ from typing import Optional, Tuple
 
 import click
 
+from prefcli.cli.util import EXAMPLES_HEADER
+
 from prefcli.cli.commands.stats import common_options, run
 from prefcli.render import choices
 
 
-@click.command("rating")
+@click.command("rating", epilog=EXAMPLES_HEADER + """
+  prefcli rating examples/season-2019/
+  prefcli rating examples/season-2019/ -m places
+""")
 @click.argument("inputs", nargs=-1, metavar="FILE... | DIR | -")
 @click.option("-m", "--method", type=click.Choice(["whists", "places", "elo"]), default="elo", show_default=True,
               help="cumulative whists, place points, or pairwise Elo (games in date order)")

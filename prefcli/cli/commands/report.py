@@ -5,10 +5,13 @@ from typing import Optional, Sequence
 
 import click
 
-from prefcli.cli.util import format_option, parse_sets, rules_options
+from prefcli.cli.util import EXAMPLES_HEADER, format_option, parse_sets, rules_options
 
 
-@click.command("report")
+@click.command("report", epilog=EXAMPLES_HEADER + """
+  prefcli report examples/lithuanian-4p.yaml -o game.html
+  prefcli report examples/tournament/ -o cup.html
+""")
 @click.argument("file", metavar="FILE")
 @rules_options
 @click.option("--style", type=click.Choice(["paper", "plain"]), default="paper", show_default=True,

@@ -9,7 +9,7 @@ from typing import Any, Callable, Dict, Optional, Tuple
 
 import click
 
-from prefcli.cli.util import (CheckFailed, expand_inputs, output_option, parse_sets, pick_format,
+from prefcli.cli.util import (EXAMPLES_HEADER, CheckFailed, expand_inputs, output_option, parse_sets, pick_format,
                               print_problems, rules_options, write_text)
 from prefcli.io.output import check_not_input
 from prefcli.render import choices
@@ -149,7 +149,11 @@ def common_options(func: Callable) -> Callable:
     return func
 
 
-@click.command("stats")
+@click.command("stats", epilog=EXAMPLES_HEADER + """
+  prefcli stats examples/season-2019/
+  prefcli stats examples/season-2019/ --rating elo
+  prefcli stats season/ -f json -o season.json
+""")
 @click.argument("inputs", nargs=-1, metavar="FILE... | DIR | -")
 @click.option("--by", type=click.Choice(["player", "event", "month", "variant"]), default="player",
               show_default=True, help="group the games by event, month (meta.date) or variant")

@@ -5,10 +5,14 @@ from typing import Any, Dict, List, Optional, Sequence
 
 import click
 
-from prefcli.cli.util import format_option, output_option
+from prefcli.cli.util import EXAMPLES_HEADER, format_option, output_option
 
 
-@click.command("variants")
+@click.command("variants", epilog=EXAMPLES_HEADER + """
+  prefcli variants
+  prefcli variants leningrad
+  prefcli variants sochi --set pool=30 -f json | jq '.options[0]'
+""")
 @click.argument("name", required=False, metavar="[NAME]")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",
               help="show the values after this override (repeatable)")

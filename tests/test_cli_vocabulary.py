@@ -1,0 +1,64 @@
+"""One vocabulary (issue 11.6): the same flag means the same thing in every command, every
+--help shows examples, --version names the format versions, shell completion is click's."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+from prefcli.cli.main import COMMANDS
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_every_help_has_examples_and_the_output_option(run, name):
+    code, out, err = run([name, "--help"])
+    assert code == 0, err
+    assert "Examples:" in out and "  prefcli " in out.split("Examples:", 1)[1]
+    assert "-o, --output" in out
+
+
+@pytest.mark.parametrize("name", ["validate", "replay", "score", "settle", "convert", "variants", "stats",
+                                  "rating", "merge", "import", "analyze"])
+def test_format_is_dash_f_everywhere(run, name):
+    code, out, err = run([name, "--help"])
+    assert "-f, --format" in out, name
+
+
+def test_table_is_the_one_name_of_the_human_form_and_text_still_works(run):
+    for args in (["validate", "-f", "text", "examples/sochi-3p.yaml"], ["validate", "-f", "table", "examples/sochi-3p.yaml"]):
+        code, out, err = run(args)
+        assert code == 0 and "ok: examples/sochi-3p.yaml" in out, err
+    code, out, err = run(["replay", "-f", "text", "examples/full-deals-sochi.yaml", "--deal", "1"])
+    assert code == 0 and "trick  1:" in out
+
+
+def test_convert_takes_dash_f_and_keeps_to(run):
+    code, out1, err = run(["convert", "examples/sochi-3p.yaml", "-f", "json", "--drop-comments"])
+    assert code == 0, err
+    code, out2, err = run(["convert", "examples/sochi-3p.yaml", "--to", "json", "--drop-comments"])
+    assert code == 0 and out1 == out2 and out1.lstrip().startswith("{")
+
+
+@pytest.mark.parametrize("name,args", [("validate", ["examples/"]), ("replay", ["examples/full-deals-sochi.yaml"]),
+                                       ("convert", ["examples/sochi-3p.yaml", "--variant", "lithuanian"])])
+def test_quiet_prints_nothing_but_problems(run, name, args):
+    code, out, err = run([name, "-q", *args])
+    assert code == 0 and err == "", err
+    if name != "convert":
+        assert out == ""
+
+
+def test_version_names_the_formats(run):
+    code, out, err = run(["--version"])
+    assert code == 0
+    assert out.startswith("prefcli ") and "reads: pref-record/1, pref-sheet/1" in out and "pref-settlement/1" in out
+
+
+def test_shell_completion_is_clicks_own():
+    env = {**os.environ, "_PREFCLI_COMPLETE": "bash_complete", "COMP_WORDS": "prefcli se", "COMP_CWORD": "1"}
+    proc = subprocess.run([sys.executable, "-c", "from prefcli.cli.main import cli; cli(prog_name='prefcli')"],
+                          env=env, capture_output=True, text=True, cwd=str(ROOT), timeout=60)
+    assert "settle" in proc.stdout, proc.stderr
