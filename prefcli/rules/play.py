@@ -12,7 +12,7 @@ from prefcli.model.cards import DECK, Card, Decision, Suit
 from prefcli.rules.errors import TRICKS_PER_DEAL, IllegalPlay
 from prefcli.rules.moves import legal_mask, mask_of
 
-__all__ = ["legal_cards", "trick_winner", "random_play", "TrickPlay", "SUIT_NAMES", "talon_leads"]
+__all__ = ["legal_cards", "trick_winner", "random_play", "TrickPlay", "SUIT_NAMES", "talon_leads", "opening_hands"]
 
 SUIT_NAMES = {Suit.S: "spades", Suit.C: "clubs", Suit.D: "diamonds", Suit.H: "hearts"}
 # Cards as small integers (suit order × 8 + rank − 7, the index in DECK) and hands as bit masks:
@@ -34,6 +34,29 @@ code_of = _code
 
 def _cards_of(mask: int) -> List[Card]:
     return [DECK[i] for i in range(32) if (mask >> i) & 1]
+
+
+def opening_hands(out: Any, deal: Any) -> Dict[str, int]:
+    """Each active seat's cards at the first lead, as masks (``out`` a replay with its hands):
+    the dealt hands, the declarer's with the talon taken (not when a 9 over a misère is played
+    without it) and his discard put away; no discard given, he may play any of his twelve.
+    The replay checks the play against these, and the double-dummy analysis solves them."""
+    hands: Dict[str, int] = {}
+    for p in out.seats:
+        m = 0
+        for card in out.hands[p]:
+            m |= 1 << _code(card)
+        hands[p] = m
+    c = out.contract
+    decl = out.declarer
+    if decl is not None and c is not None and not c.is_all_pass and decl in hands:
+        if not (deal.discard is not None and out.auction_result is not None
+                and out.auction_result.without_talon):
+            for card in deal.talon or ():
+                hands[decl] |= 1 << _code(card)
+        for card in deal.discard or ():
+            hands[decl] &= ~(1 << _code(card))
+    return hands
 
 
 def talon_leads(conv: Any, contract: Any, talon: Sequence[Card], four: bool) -> Tuple[str, int]:
@@ -172,25 +195,8 @@ class PlayReplay:
         assert c is not None
         trump = c.trump.order if (c.is_tricks and c.trump is not None) else -1
         seats = list(out.seats)
-        hands: Dict[str, int] = {}
-        for p in seats:
-            m = 0
-            for card in out.hands[p]:
-                m |= 1 << _code(card)
-            hands[p] = m
+        hands = opening_hands(out, deal)
         talon = tuple(deal.talon or ())
-        talon_mask = 0
-        for card in talon:
-            talon_mask |= 1 << _code(card)
-        discard_mask = 0
-        for card in deal.discard or ():
-            discard_mask |= 1 << _code(card)
-        decl = out.declarer
-        if decl is not None and not c.is_all_pass:
-            if not (deal.discard is not None and out.auction_result is not None
-                    and out.auction_result.without_talon):
-                hands[decl] |= talon_mask
-            hands[decl] &= ~discard_mask      # no discard given: he may play any of his 12
         play = deal.play or ()
         # who sits out: the passer when a lone whister plays alone (two cards a trick)
         if c.is_tricks and conv.whist_alone and play and all(len(t) == 2 for t in play):
