@@ -32,6 +32,7 @@ from prefcli.model.cards import DECK, Strain
 from prefcli.model.diagnostics import PrefcliError, Problem
 from prefcli.model.records import Deal, Record
 from prefcli.rules.engine import DealReplay, conventions, replay_record, talon_leads
+from prefcli.rules.play import opening_hands
 from prefcli.rules.moves import card_code, legal_mask, mask_of
 from prefcli.rules.solver import Solver, popcount, runs
 
@@ -210,7 +211,8 @@ def task_from_replay(record: Record, rep: DealReplay, rules: Any, options: Analy
     c = rep.contract or deal.contract
     seats = tuple(rep.seats)
     idx = {p: i for i, p in enumerate(seats)}
-    hands = [mask_of(rep.hands[p]) for p in seats]
+    opening = opening_hands(rep, deal)          # the replay's own: talon taken, discard put away
+    hands = [opening[p] for p in seats]
     talon = tuple(deal.talon)
     conv = conventions(rules)
     four = len(record.players) == 4
@@ -231,13 +233,11 @@ def task_from_replay(record: Record, rep: DealReplay, rules: Any, options: Analy
         if rep.declarer not in idx:
             raise AnalysisError(f"deal {deal.number}: cannot be analysed without the declarer", path)
         decl = idx[rep.declarer]
-        without = rep.auction_result is not None and rep.auction_result.without_talon
-        twelve = hands[decl] if without else hands[decl] | mask_of(talon)
         if rep.discard is not None:
             discard = tuple(card_code(x) for x in rep.discard)
-        elif without:
-            discard = tuple(card_code(x) for x in talon)
+            twelve = hands[decl] | mask_of(rep.discard)
         else:
+            twelve = hands[decl]                # no discard given: the replay lets him hold twelve
             discard_known = False
             played_by_decl = 0
             for t in rep.tricks:
@@ -252,7 +252,7 @@ def task_from_replay(record: Record, rep: DealReplay, rules: Any, options: Analy
                 raise AnalysisError(f"deal {deal.number}: the discard is not recorded and the play does not "
                                     "show it: give discard: (the two cards the declarer put away), or use "
                                     "--discard best", path + ("discard",))
-        if discard:
+        if discard and rep.discard is None:
             hands[decl] = twelve & ~mask_of(DECK[x] for x in discard)
     tricks: List[Tuple[int, Tuple[int, ...]]] = []
     winners: List[int] = []
