@@ -180,7 +180,8 @@ class _Reader:
         if self.ctx.overridden and deal.tricks is not None:
             return      # rescored under other rules: the recorded tricks stand, the calls and cards
             #             are not checked again under a table that did not play them
-        if not [p for p in out.legal if p.severity == "error"] and (deal.hands is not None or deal.auction is not None or deal.play is not None):
+        if (deal.hands is not None or deal.auction is not None or deal.play is not None) and not any(
+                p.severity == "error" and p.kind != INCOMPLETE for p in out.problems):
             self.replay()
 
     # -- who deals ------------------------------------------------------------------------
@@ -254,9 +255,12 @@ class _Reader:
         decl = out.declarer
         if decl is not None and self.table is not None:
             out.defenders = self.table.defenders(out.dealer, decl)
-        given = deal.whist_map()
+        given = dict(deal.whist)
+        defenders = out.defenders
         bad = False
-        for name, _ in deal.whist:
+        for name in given:
+            if name in defenders:
+                continue                                  # the common case
             p = wpath + (name,)
             if name not in self.seated:
                 self.add(p, _not_seated(name, players))
@@ -272,26 +276,27 @@ class _Reader:
                 self.add(p, f"deal {n}: {name} is not a defender in this deal (defenders: "
                             f"{', '.join(out.defenders)})")
                 bad = True
-        out.decisions = {p: d for p, d in given.items() if p in out.defenders}
+        out.decisions = given if not bad and len(given) <= 2 else {p: d for p, d in given.items() if p in defenders}
         out.open = bool(deal.open)
         out.takeover, out.returned_by = deal.takeover, deal.returned_by
-        for key, who in (("takeover", deal.takeover), ("return", deal.returned_by)):
-            if who is not None and who not in self.seated:
-                self.add(self.path + (key,), _not_seated(who, players))
-                bad = True
-        defenders = out.defenders
+        if deal.takeover is not None or deal.returned_by is not None:
+            for key, who in (("takeover", deal.takeover), ("return", deal.returned_by)):
+                if who is not None and who not in self.seated:
+                    self.add(self.path + (key,), _not_seated(who, players))
+                    bad = True
         if decl is None or len(defenders) != 2 or bad:
             out.played = bool(deal.tricks is not None or deal.play is not None or deal.claim is not None)
             return
         first, second = defenders
-        d1, d2 = out.decisions.get(first), out.decisions.get(second)
-        halves = [p for p in defenders if out.decisions.get(p) is Decision.HALF_WHIST]
-        whisting = [p for p in defenders if out.decisions.get(p) is Decision.WHIST]
+        decisions = out.decisions
+        d1, d2 = decisions.get(first), decisions.get(second)
+        halves = [p for p, d in ((first, d1), (second, d2)) if d is Decision.HALF_WHIST]
+        whisting = [p for p, d in ((first, d1), (second, d2)) if d is Decision.WHIST]
         out.unwritten = not deal.whist
         gives_tricks = deal.tricks is not None or deal.play is not None or deal.claim is not None
-        out.quota = conv.quota_of(c)
+        out.quota = conv.quota[c.level or 6] if c.is_tricks else 0
         # a partial record of decisions
-        missing = [p for p in defenders if p not in out.decisions]
+        missing = [p for p, d in ((first, d1), (second, d2)) if d is None]
         if deal.whist and missing and (c.is_tricks or conv.whist_unwritten == "refused"):
             message = (f"deal {n}: the decision of {' and '.join(missing)} is missing "
                        f"(the defenders are {', '.join(defenders)})")
@@ -480,7 +485,10 @@ class _Reader:
 
     # -- the other fields -------------------------------------------------------------------
     def other_fields(self) -> None:
-        deal, out, conv, n = self.deal, self.out, self.conv, self.n
+        deal = self.deal
+        if deal.bomb is None and not deal.penalties and deal.partner is None and deal.claim is None:
+            return
+        out, conv, n = self.out, self.conv, self.n
         players = self.players
         if deal.bomb is not None:
             if deal.bomb not in self.seated:
@@ -520,8 +528,11 @@ class _Reader:
             # Seed 002: in a 3-player eglė the two talon-led tricks "played by the dealer" that a
             # talon card wins belong to nobody, so the players' tricks may add up to 8 or 9.
             unowned = 2 if (c.is_all_pass and not out.sitting_out and conv.allpass_talon == "dealer-plays") else 0
-            if self._check_tricks(deal.tricks_map() or {}, unowned):
-                out.tricks = {**{p: 0 for p in out.active}, **dict(deal.tricks)}
+            given = dict(deal.tricks)
+            if self._check_tricks(given, unowned):
+                if len(given) != len(out.active) or any(p not in given for p in out.active):
+                    given = {**{p: 0 for p in out.active}, **given}
+                out.tricks = given
                 out.tricks_from = "recorded"
             return
         if deal.hands is None and deal.play is None and deal.claim is not None and out.played:
@@ -544,6 +555,15 @@ class _Reader:
 
     def _check_tricks(self, tricks: Dict[str, int], unowned: int, key: str = "tricks") -> bool:
         out, deal, n = self.out, self.deal, self.n
+        seated, sitting = self.seated, out.sitting_out
+        total = 0
+        for name, count in tricks.items():     # the common case first: every name fine
+            if name not in seated or (name in sitting and not deal.contract.is_all_pass) or count < 0:
+                break
+            total += count
+        else:
+            if total == TRICKS_PER_DEAL and len(tricks) >= len(out.active) and all(p in tricks for p in out.active):
+                return True
         path = self.path + (key,)
         players = self.players
         ok = True
