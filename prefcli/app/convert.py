@@ -152,6 +152,8 @@ class _DealMapper:
         self.items: List[ReportItem] = []
         self.families_differ = source_rules is None or source_rules.family.name != target_rules.family.name
         self.general: set = set()          # positions of general eglės (reported on their own)
+        from prefcli.rules.table import HANDS, Table
+        self.table = Table(tuple(record.players), HANDS)   # who holds cards, who defends (one answer)
 
     def note(self, deal: Deal, fld: str, what: str, loss: bool) -> None:
         self.items.append(ReportItem(deal.number, fld, what, loss))
@@ -233,7 +235,7 @@ class _DealMapper:
         # whose scorer reads the catchers from the whist decisions (Lithuanian: "vistuoja")
         if deal.contract.is_misere and not deal.whist and deal.declarer is not None \
                 and self.dst.get("misere_catchers") is not None and dealer is not None:
-            defenders = [p for p in self.record.active_players(dealer) if p != deal.declarer]
+            defenders = list(self.table.defenders(dealer, deal.declarer))
             whist = [(p, Decision.WHIST) for p in defenders]
             self.note(deal, "whist", f"both defenders are written as whisting against the misère "
                                      f"({', '.join(defenders)}): they both catch it, as in the source game", False)
@@ -244,7 +246,7 @@ class _DealMapper:
             if self.families_differ and deal.pos not in self.general:
                 self.note(deal, "contract", f"all-pass kept: scored as {t}'s all-pass deal "
                                             "(raspasy ↔ mandatory eglė)", False)
-            if tricks is not None and len(self.record.players) == 4 and dealer is not None:
+            if tricks is not None and dealer is not None and dealer in self.table.sitting_out(dealer):
                 listed = self.dst.get("egle.dealer") is True
                 plays = listed or self.dst.get("allpass.talon") in ("dealer-plays", "by-seats")
                 if dealer not in tricks and listed:
@@ -373,7 +375,7 @@ def convert_record(record: Record, target: str, sets: Sequence[Tuple[str, Any]] 
     # deals whose seats depend on the dealer: 4 players (who sits out), full deals (who leads),
     # and deals that name their dealer
     seated = [e for e in record.only_deals()
-              if len(record.players) == 4 or e.is_full or e.dealer is not None]
+              if mapper.table.sits_out_every_deal or e.is_full or e.dealer is not None]
 
     def mismatches(same: bool) -> List[Deal]:
         rotation = seat_dealers(record, target_rules, explicit=False, same_dealer=same)

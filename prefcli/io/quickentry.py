@@ -111,17 +111,16 @@ def _strip_comment(line: str) -> Tuple[str, Optional[str]]:
 class _Parser:
     def __init__(self, name: str, players: Sequence[str], first_dealer: Optional[str] = None,
                  rules: Any = None) -> None:
-        from prefcli.rules.table import Dealing
+        from prefcli.rules.table import HANDS, Dealing, Table
         self.name = name
         self.players = list(players)
+        self.table = Table(tuple(self.players), HANDS, getattr(getattr(rules, "preset", None), "dummy", None))
         self.dealing = Dealing(self.players, first_dealer, rules)
         self.dealer = self.dealing.dealer
 
     def active(self) -> List[str]:
-        """Who holds cards in the current deal (the 4-player dealer sits out)."""
-        if len(self.players) == 4:
-            return [p for p in self.players if p != self.dealer]
-        return list(self.players)
+        """Who holds cards in the current deal (the table's: the 4-player dealer sits out)."""
+        return list(self.table.active(self.dealer))
 
     def next_deal(self, deal: Dict[str, Any]) -> None:
         """Move the dealer on as a record's rotation does (seating: the same dealer again after an

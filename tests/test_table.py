@@ -1,0 +1,48 @@
+"""The table as data (issue 10 item 7): seats, who holds cards, who sits out, a dummy seat, and
+each preset's player counts enforced when a record is read."""
+import pytest
+
+from prefcli.model.records import record_from_data
+from prefcli.rules.checks import check_record
+from prefcli.rules.presets import resolve_rules
+from prefcli.rules.table import Table, TableError, table_for
+from prefcli.scoring import ScoringError, score
+
+
+def test_three_players_all_hold_cards():
+    t = Table(("A", "B", "C"))
+    assert t.from_first_hand("A") == ("B", "C", "A")
+    assert t.sitting_out("A") == ()
+    assert t.defenders("A", "B") == ("C", "A")
+
+
+def test_four_players_the_dealer_sits_out():
+    t = Table(("A", "B", "C", "D"))
+    assert t.from_first_hand("A") == ("B", "C", "D") and t.sitting_out("A") == ("A",)
+    assert t.active("C") == ("A", "B", "D")
+    assert t.defenders("A", "C") == ("D", "B")          # from the declarer's left, the dealer out
+    assert t.sits_out_every_deal
+
+
+def test_five_players_the_dealer_and_his_right_sit_out():
+    t = Table(("A", "B", "C", "D", "E"))
+    assert t.from_first_hand("A") == ("B", "C", "D")
+    assert t.sitting_out("A") == ("A", "E")
+
+
+def test_a_dummy_seat_holds_cards_and_never_deals():
+    t = Table(("A", "B"), dummy="dummy")
+    assert t.seats == ("A", "B", "dummy")
+    assert t.from_first_hand("A") == ("B", "dummy", "A")
+    assert t.left_of("A") == ("B",)                      # the dummy is nobody's
+
+
+def test_the_presets_player_counts_are_enforced():
+    with pytest.raises(TableError, match="sochi is played by 3 or 4 players"):
+        table_for(("A", "B", "C", "D", "E"), resolve_rules({"variant": "sochi"}))
+    data = {"format": "pref-record/1", "players": ["A", "B", "C", "D", "E"], "rules": {"variant": "sochi"},
+            "deals": [{"contract": "6S", "declarer": "B", "whist": {"C": "pass", "D": "pass"}}]}
+    rec = record_from_data(data, strict=False)
+    assert any("sochi is played by 3 or 4 players" in p.message for p in check_record(rec))
+    with pytest.raises(ScoringError, match="3 or 4 players"):
+        score(rec)
