@@ -154,6 +154,15 @@ def load_tournament(path: str) -> Tournament:
         raise InputError([doc.place(exc)]) from None
 
 
+def _identity(path: str) -> Any:
+    """What makes two names the same file (device and inode), else the absolute name."""
+    try:
+        st = os.stat(path)
+        return (st.st_dev, st.st_ino)
+    except OSError:
+        return os.path.abspath(path)
+
+
 def _same(a: str, b: str) -> bool:
     try:
         return os.path.samefile(a, b)
@@ -203,7 +212,7 @@ def plan_inputs(inputs: Sequence[str], tournament_file: Optional[str] = None) ->
             if t.inputs:
                 if os.path.isdir(arg):  # the folder settles what its tournament lists
                     files = []
-                files = files + [i for i in t.inputs if not any(_same(i, x) for x in files)]
+                files = files + list(t.inputs)
         sources.extend(files)
     if len(found) > 1:
         names = ", ".join(f for f, _ in found)
@@ -211,9 +220,14 @@ def plan_inputs(inputs: Sequence[str], tournament_file: Optional[str] = None) ->
     if tournament_file is not None and not inputs and found[0][1].inputs:
         sources = list(found[0][1].inputs)
     seen: List[str] = []
-    for s in sources:
-        if s == "-" or not any(s2 != "-" and _same(s, s2) for s2 in seen):
-            seen.append(s)
+    keys = set()
+    for s in sources:                   # each file once (a listed input also in the folder)
+        if s != "-":
+            key = _identity(s)
+            if key in keys:
+                continue
+            keys.add(key)
+        seen.append(s)
     if not seen and not found:
         raise NoInputs("give one or more files, folders, or - for stdin")
     if not seen:

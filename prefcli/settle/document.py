@@ -12,7 +12,6 @@ One JSON type per field, everywhere (``schemas/settlement.schema.json`` says eac
 """
 from __future__ import annotations
 
-from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from typing import Any, Dict, List, Mapping, Optional, Sequence
 
@@ -21,15 +20,16 @@ from prefcli.model.records import SETTLEMENT_FORMAT
 
 #: Whist amounts are rounded to this many decimals in the numbers (the exact forms keep all).
 ROUND_PLACES = 2
-_Q = Decimal(1).scaleb(-ROUND_PLACES)
 
 
 def rounded(v: Fraction) -> Any:
-    """A whist amount as a JSON number: an int when whole, else rounded to 0.01."""
+    """A whist amount as a JSON number: an int when whole, else rounded to 0.01 (half to even)."""
     if v.denominator == 1:
         return int(v.numerator)
-    d = (Decimal(v.numerator) / Decimal(v.denominator)).quantize(_Q, rounding=ROUND_HALF_EVEN)
-    return int(d) if d == d.to_integral_value() else float(d)
+    q, r = divmod(v.numerator * 100, v.denominator)     # integer arithmetic: exact, and fast
+    if 2 * r > v.denominator or (2 * r == v.denominator and q % 2):
+        q += 1
+    return q // 100 if q % 100 == 0 else q / 100
 
 
 def exact(v: Fraction) -> str:
