@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any, List
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -145,3 +146,26 @@ def test_the_command_exits_0_or_1_never_internal(tmp_path_factory, sample, cut):
     path = tmp_path_factory.mktemp("imp") / "save.json"
     path.write_bytes(raw[:len(raw) - cut])
     assert main(["import", str(path), "-o", str(path.with_suffix(".yaml"))]) in (0, 1)
+
+
+def _numeric_paths(node: Any, path: tuple = ()) -> list:
+    if isinstance(node, bool):
+        return []
+    if isinstance(node, (int, float)):
+        return [path]
+    if isinstance(node, dict):
+        return [p for k, v in node.items() for p in _numeric_paths(v, path + (k,))]
+    if isinstance(node, list):
+        return [p for i, v in enumerate(node) for p in _numeric_paths(v, path + (i,))]
+    return []
+
+
+@pytest.mark.parametrize("sample", sorted(JSON_SAMPLES))
+def test_an_amount_too_fine_to_write_is_located_in_the_save(sample):
+    """1e-300 where a save holds a number: refused at its own place in the file (a value the
+    record format cannot hold exactly), never an unplaced error when the record is written."""
+    original = json.loads((HERE / JSON_SAMPLES[sample]).read_text(encoding="utf-8"))
+    for path in _numeric_paths(original)[:60]:
+        doc = json.loads(json.dumps(original))
+        _set(doc, path, 1e-300, False)
+        _import("save.json", json.dumps(doc, indent=1).encode(), sample)

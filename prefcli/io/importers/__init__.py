@@ -367,6 +367,11 @@ class Reader:
             raise self.fail(path, str(exc)) from None
         if abs(out) > 10**9:
             raise self.fail(path, f"{value} is too large for a score")
+        from prefcli.io.writer import UnwritableValue, amount
+        try:
+            amount(out)                 # refused here, at its place in the file, not when written
+        except UnwritableValue as exc:
+            raise self.fail(path, exc.message) from None
         return out
 
     def boolean(self, path: Sequence[Any], required: bool = True) -> Optional[bool]:
