@@ -6,37 +6,23 @@
 their `tricks` are removed, so the scorer takes every deal's tricks from its replay. The script
 prints `prefcli score` wall time of the large record / the small one (goal < 4 for 4× the deals:
 linear; a quadratic cost gives about 16), and the CPU-time ratio beside it (steadier on a busy
-machine). Both run as fresh processes; best of --repeat runs each.
+machine). Both run as fresh processes of the installed prefcli, alternately (benchmarks/_timing.py);
+the ratio is the median [min–max] over the --repeat pairs.
 """
 from __future__ import annotations
 
 import argparse
 import json
-import resource
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
-from typing import List, Tuple
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
 
-
-def best(cmd: List[str], repeat: int) -> Tuple[float, float]:
-    """Best wall time and best CPU time (user + sys of the child) of `repeat` fresh runs."""
-    walls, cpus = [], []
-    for _ in range(repeat):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.perf_counter()
-        proc = subprocess.run(cmd, cwd=str(ROOT), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        walls.append(time.perf_counter() - start)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpus.append((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
-        if proc.returncode != 0:
-            sys.exit(f"{' '.join(cmd)} failed:\n{proc.stderr[:2000]}")
-    return min(walls), min(cpus)
+import _timing as T  # noqa: E402
 
 
 def record_without_tricks(deals: int, variant: str, path: Path) -> None:
@@ -62,13 +48,12 @@ def main() -> None:
         small, large = Path(tmp) / "small.json", Path(tmp) / "large.json"
         record_without_tricks(args.small, args.variant, small)
         record_without_tricks(args.large, args.variant, large)
-        cmd = [sys.executable, "-m", "prefcli", "score", "-f", "json"]
-        ws, cs = best(cmd + [str(small)], args.repeat)
-        wl, cl = best(cmd + [str(large)], args.repeat)
+        cmd = T.prefcli() + ["score", "-f", "json"]
+        p = T.pair(cmd + [str(large)], cmd + [str(small)], args.repeat)
     factor = args.large / args.small
-    print(f"score of full deals without tricks: {args.large} deals {wl:.2f} s / {args.small} deals {ws:.2f} s "
-          f"= {wl / ws:.2f} (goal < {factor:.0f} for {factor:.0f}× the deals); CPU {cl:.2f} s / {cs:.2f} s "
-          f"= {cl / cs:.2f}")
+    print(f"score of full deals without tricks: {args.large} deals {T.fmt_time(p.median('a'))} / {args.small} deals "
+          f"{T.fmt_time(p.median('b'))} = {T.fmt_ratio(p.ratio())} (goal < {factor:.0f} for {factor:.0f}× the deals); "
+          f"CPU {T.fmt_ratio(p.ratio('cpu'))}")
 
 
 if __name__ == "__main__":

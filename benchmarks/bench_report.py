@@ -2,7 +2,8 @@
 
     python benchmarks/bench_report.py [--repeat 5] [--deals 30] [--keep DIR]
 
-Measures, as a user runs them (a fresh process each time, best of --repeat):
+Measures, as a user runs them (fresh processes of the installed prefcli, median of --repeat;
+benchmarks/_timing.py):
 
 * ``prefcli report examples/sochi-3p.yaml -o …``: goal under 1 s of wall time; printed beside
   the same run's ``prefcli --version`` (the start-up floor) as a ratio;
@@ -16,23 +17,22 @@ from __future__ import annotations
 
 import argparse
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import List, Optional, Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import _timing as T  # noqa: E402
 
 
 def best(cmd: Sequence[str], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        subprocess.run(list(cmd), check=True, capture_output=True, cwd=str(ROOT))
-        times.append(time.perf_counter() - t)
-    return min(times)
+    """Median wall time of `repeat` runs (after one warm-up)."""
+    return statistics.median(r.wall for r in T.repeat(cmd, repeat))
 
 
 def main(argv: Optional[List[str]] = None) -> int:
@@ -43,13 +43,13 @@ def main(argv: Optional[List[str]] = None) -> int:
     args = ap.parse_args(argv)
     work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="prefcli-bench-report-"))
     work.mkdir(parents=True, exist_ok=True)
-    py = [sys.executable, "-m", "prefcli"]
+    py = T.prefcli()
+    sample = str(ROOT / "examples" / "sochi-3p.yaml")
     try:
-        best(py + ["--version"], 1)                          # warm the bytecode cache
         base = best(py + ["--version"], args.repeat)
         page = work / "sochi-3p.html"
-        rep = best(py + ["report", "examples/sochi-3p.yaml", "-o", str(page)], args.repeat)
-        drw = best(py + ["draw", "examples/sochi-3p.yaml", "-o", str(work / "sochi-3p.svg")], args.repeat)
+        rep = best(py + ["report", sample, "-o", str(page)], args.repeat)
+        drw = best(py + ["draw", sample, "-o", str(work / "sochi-3p.svg")], args.repeat)
         game = work / f"full-{args.deals}.yaml"
         subprocess.run([sys.executable, str(ROOT / "benchmarks" / "generate.py"), "--deals", str(args.deals),
                         "--full", "--seed", "14", "-o", str(game)], check=True, cwd=str(ROOT))

@@ -6,7 +6,7 @@ In one run, on records of 30 generated deals (``benchmarks/generate.py``, determ
 
 * ``settle FILES -f json`` with ``--jobs 1``, ``--jobs 2`` and ``--executor dask --jobs 2`` (a local
   Dask cluster of two workers, started and stopped by the command, so its start-up counts) on
-  ``--records`` records; best wall time of ``--repeat`` runs; the three outputs must be identical.
+  ``--records`` records; median wall time of ``--repeat`` runs; the three outputs must be identical.
   Goals: jobs 2 / jobs 1 ≤ 0.6, Dask / jobs 2 ≤ 1.5.
 * the peak memory (maximum resident set) of ``settle --summary`` on 1,000 and on
   ``--memory-records`` records: the totals are folded as results arrive, so the peak should not
@@ -20,8 +20,8 @@ the machine and its load).
 from __future__ import annotations
 
 import argparse
-import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -30,22 +30,16 @@ from pathlib import Path
 from typing import List, Optional, Sequence, Tuple
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
-#: runs prefcli in this process and reports its peak RSS (KiB on Linux) on stderr's last line
-PEAK = """
-import resource, sys
+import _timing as T  # noqa: E402
+
+#: runs prefcli with the arguments of an arg file (too many files for a command line)
+MAIN = """
+import sys
 from prefcli.cli.main import main
-args = open(sys.argv[1]).read().split("\\0")
-code = main(args)
-sys.stderr.write("\\nmaxrss %d\\n" % resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
-sys.exit(code)
+sys.exit(main(open(sys.argv[1]).read().split("\\0")))
 """
-
-
-def _env() -> dict:
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    env.pop("PYTHONDONTWRITEBYTECODE", None)   # as an installed package runs: bytecode cached
-    return env
 
 
 def generate(folder: Path, records: int, deals: int, seed: int) -> List[str]:
@@ -67,34 +61,27 @@ CPU = {"last": 0.0}
 
 
 def run(args: Sequence[str]) -> Tuple[float, bytes, int, int]:
-    """Wall time, stdout, exit status and peak RSS (KiB) of `prefcli ARGS` (many files: an arg file).
+    """Wall time, stdout, exit status and peak RSS (KiB) of `prefcli ARGS` (many files: an arg file),
+    as a fresh process of the installed package (benchmarks/_timing.py).
 
     CPU["last"] is the CPU time (user + sys) of the command and the workers it waited for."""
-    import resource
     path = _argfile(args)
     try:
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.perf_counter()
-        proc = subprocess.run([sys.executable, "-c", PEAK, path], capture_output=True, cwd=str(ROOT), env=_env())
-        wall = time.perf_counter() - start
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        CPU["last"] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        r = T.run([sys.executable, "-c", MAIN, path], stdout=True)
     finally:
         os.unlink(path)
-    err = proc.stderr.decode(errors="replace")
-    rss = int(err.rsplit("maxrss ", 1)[1].split()[0]) if "maxrss " in err else -1
-    if proc.returncode not in (0, 1):
-        sys.stderr.write(err[-2000:])
-    return wall, proc.stdout, proc.returncode, rss
+    CPU["last"] = r.cpu
+    return r.wall, r.out, r.code, int(r.peak_mib * 1024)
 
 
 def best(args: Sequence[str], repeat: int) -> Tuple[float, bytes, int, float]:
-    """Best wall time of `repeat` runs, the output, the exit status, and the best CPU time."""
-    t, out, code, cpu = float("inf"), b"", 0, float("inf")
+    """Median wall time of `repeat` runs, the output, the exit status, and the median CPU time."""
+    walls, cpus, out, code = [], [], b"", 0
     for _ in range(repeat):
         w, out, code, _ = run(args)
-        t, cpu = min(t, w), min(cpu, CPU["last"])
-    return t, out, code, cpu
+        walls.append(w)
+        cpus.append(CPU["last"])
+    return statistics.median(walls), out, code, statistics.median(cpus)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -122,7 +109,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     two_t, two_out, two_code, two_c = best(settle + ["--jobs", "2"], args.repeat)
     dask_t, dask_out, dask_code, dask_c = best(settle + ["--jobs", "2", "--executor", "dask"], args.repeat)
     same = one_out == two_out == dask_out and one_code == two_code == dask_code == 0
-    print(f"\nsettle of {len(timing)} records (best of {args.repeat}; CPU: the command and its workers):")
+    print(f"\nsettle of {len(timing)} records (median of {args.repeat}; CPU: the command and its workers):")
     print(f"  --jobs 1                      {one_t:7.2f} s wall  {one_c:6.2f} s CPU  {len(timing) / one_t:6.0f} records/s")
     print(f"  --jobs 2                      {two_t:7.2f} s wall  {two_c:6.2f} s CPU  {len(timing) / two_t:6.0f} records/s")
     print(f"  --executor dask --jobs 2      {dask_t:7.2f} s wall  {dask_c:6.2f} s CPU  {len(timing) / dask_t:6.0f} records/s "
