@@ -157,7 +157,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     for r in todo:
         r.result = measure(r, pairs)
         done.append(r)
-        print(f"  {r.label}: {T.fmt_ratio(r.result.ratio())}", file=sys.stderr, flush=True)
+        print(table([r])[-1], file=sys.stderr, flush=True)    # a row as soon as it is measured
     print(f"finished with {T.load()}")
     print("\n".join(table(done)))
     return 1 if any("DIFFER" in r.note for r in done) else 0
