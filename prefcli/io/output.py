@@ -36,7 +36,7 @@ import os
 import re
 import stat
 import sys
-from typing import IO, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import IO, Iterable, List, Optional, Sequence, Tuple, Union, cast
 
 from prefcli.model.diagnostics import PrefcliError
 
@@ -119,7 +119,9 @@ def _write_stream(stream: IO[str], data: Data, name: str) -> None:
     try:
         if isinstance(data, bytes):
             stream.flush()
-            getattr(stream, "buffer", stream).write(data)
+            # a text stream's bytes go to its buffer; a stream without one takes bytes itself
+            binary = cast(IO[bytes], getattr(stream, "buffer", stream))
+            binary.write(data)
         else:
             stream.write(data)
         stream.flush()
@@ -198,14 +200,13 @@ def check_not_input(dest: Optional[str], inputs: Iterable[str]) -> None:
     ids = _input_identities(inputs)
     if not ids:
         return
-    name = dest if dest not in (None, "-") else "standard output"
+    name = dest if dest is not None and dest != "-" else "standard output"
     try:
-        if dest in (None, "-"):
+        if dest is None or dest == "-":
             st = os.fstat(sys.stdout.fileno())
-        elif _std_fd(dest) is not None:
-            st = os.fstat(_std_fd(dest))  # type: ignore[arg-type]
         else:
-            st = os.stat(dest)
+            fd = _std_fd(dest)
+            st = os.fstat(fd) if fd is not None else os.stat(dest)
     except (OSError, ValueError, AttributeError):
         return
     if not stat.S_ISREG(st.st_mode):

@@ -6,7 +6,7 @@ by whoever has the text (the loader's locator), so the rules code stays free of 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Tuple, Type, Union
 
 PathElem = Union[str, int]
 Path = Tuple[PathElem, ...]
@@ -103,7 +103,7 @@ class PrefcliError(Exception):
         return self.kind == USAGE
 
 
-def _restore_error(cls: type, args: tuple, state: Dict[str, Any]) -> "PrefcliError":
+def _restore_error(cls: "Type[PrefcliError]", args: tuple, state: Dict[str, Any]) -> "PrefcliError":
     obj = cls.__new__(cls)
     Exception.__init__(obj, *args)
     obj.__dict__.update(state)
@@ -125,7 +125,7 @@ class InputError(PrefcliError):
         return self._problems[0]
 
     @property
-    def problems(self) -> List[Problem]:  # type: ignore[override]
+    def problems(self) -> List[Problem]:
         return self._problems
 
     @problems.setter

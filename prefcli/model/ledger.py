@@ -52,13 +52,12 @@ class Ledger:
     players: Tuple[str, ...]
     entries: List[Entry] = field(default_factory=list)
 
-    def add(self, deal: Optional[int], player: str, area: str, amount: Fraction, rule: str,
+    def add(self, deal: Optional[int], player: str, area: str, amount: Fraction | int, rule: str,
             on: Optional[str] = None, text: str = "") -> None:
         if amount == 0:
             return
-        t = type(amount)
-        if t is not Fraction:  # a Fraction is immutable: the caller's own one can be kept
-            amount = _SMALL.get(amount) or Fraction(amount) if t is int else Fraction(amount)
+        if type(amount) is not Fraction:  # a Fraction is immutable: the caller's own one can be kept
+            amount = _SMALL.get(amount) or Fraction(amount) if type(amount) is int else Fraction(amount)
         if _ENTRY_PLAIN and ((on is None and (area == "pool" or area == "mountain"))
                              or (area == "whists" and on is not None)):
             # what Entry.__post_init__ checks holds: skip the frozen dataclass's __init__ (a
@@ -122,8 +121,9 @@ def sheet_from_entries(players: Sequence[str], entries: Iterable[Entry],
         elif area == "mountain":
             mountain[player] = mountain.get(player, Fraction(0)) + total
         else:
+            assert on is not None  # a whists entry names who it is written on (Entry)
             row = whists.setdefault(player, {})
-            row[on] = row.get(on, Fraction(0)) + total  # type: ignore[index]
+            row[on] = row.get(on, Fraction(0)) + total
     return sheet
 
 

@@ -6,9 +6,12 @@ import math
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Dict, Iterable, List, Mapping, Optional, Sequence
+from typing import Dict, Generic, Iterable, List, Mapping, Optional, Sequence, TypeVar
 
-from prefcli.settle.methods import Number, SettlementError, round_half_away
+from prefcli.settle.methods import SettlementError, round_half_away
+
+# Balances are all exact (Fraction) or all in coins (Decimal): the two never mix in one sum.
+N = TypeVar("N", Fraction, Decimal)
 
 # ---------------------------------------------------------------------------------------------
 # Money
@@ -60,13 +63,13 @@ def exact_money(net: Mapping[str, Fraction], price: Decimal) -> Dict[str, Fracti
 # ---------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Payment:
+class Payment(Generic[N]):
     payer: str
     payee: str
-    amount: Number
+    amount: N
 
 
-def payments(balances: Mapping[str, Number], order: Optional[Sequence[str]] = None) -> List[Payment]:
+def payments(balances: Mapping[str, N], order: Optional[Sequence[str]] = None) -> List[Payment[N]]:
     """Transfers that clear every balance (positive = receives), by the greedy method.
 
     The largest debtor pays the largest creditor as much as one of them needs, until everybody
@@ -79,7 +82,7 @@ def payments(balances: Mapping[str, Number], order: Optional[Sequence[str]] = No
         raise SettlementError("balances do not sum to zero; no payments can clear them")
     seat = {p: i for i, p in enumerate(names)}
     left = {p: balances[p] for p in names}
-    out: List[Payment] = []
+    out: List[Payment[N]] = []
     while True:
         debtors = [p for p in names if left[p] < 0]
         creditors = [p for p in names if left[p] > 0]
@@ -95,16 +98,16 @@ def payments(balances: Mapping[str, Number], order: Optional[Sequence[str]] = No
     return out
 
 
-def _zero_like(balances: Mapping[str, Number]) -> Number:
+def _zero_like(balances: Mapping[str, N]) -> N:
     for v in balances.values():
         return Decimal(0) if isinstance(v, Decimal) else Fraction(0)
-    return Fraction(0)
+    return Fraction(0)  # type: ignore[return-value]  # no balances: nothing is added to it
 
 
-def check_payments(balances: Mapping[str, Number], pays: Iterable[Payment]) -> None:
+def check_payments(balances: Mapping[str, N], pays: Iterable[Payment[N]]) -> None:
     """Raise unless the payments reproduce the balances exactly."""
     zero = _zero_like(balances)
-    got: Dict[str, Number] = {p: zero for p in balances}
+    got: Dict[str, N] = {p: zero for p in balances}
     for pay in pays:
         if pay.amount <= 0:
             raise SettlementError(f"payment of {pay.amount} from {pay.payer} to {pay.payee} is not positive")

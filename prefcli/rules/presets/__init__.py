@@ -148,10 +148,10 @@ class Option:
             raise ValueError(f"{self.name}: {value!r} is not valid ({exc}); valid: {self.describe_values()}") from None
         raise AssertionError(f"unknown option kind {self.kind}")
 
-    def _check_min(self, value: Fraction) -> None:
+    def _check_min(self, value: "int | Fraction") -> None:
         if self.minimum is not None and value < self.minimum:
             raise ValueError(f"must be at least {self.minimum}")
-        if abs(value) > 10**9:
+        if not -10**9 <= value <= 10**9:
             raise ValueError("absurdly large")
 
 
