@@ -27,7 +27,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from prefcli.model.diagnostics import PrefcliError
 
@@ -61,6 +61,7 @@ def _entries(node, cache: Dict[int, Any]):
 
     got = cache.get(id(node))
     if got is None:
+        ents: List[Tuple[int, int, Union[str, int], Any, Any]]
         if isinstance(node, yaml.MappingNode):
             ents = [(k.start_mark.index, v.end_mark.index, str(k.value), k, v) for k, v in node.value]
         elif isinstance(node, yaml.SequenceNode):
@@ -84,7 +85,8 @@ def _anchor(root, pos: int, line: int, cache: Dict[int, Any]) -> Optional[Tuple[
         return (), False, True
     if pos < root.start_mark.index:
         return (), False, False
-    node, path = root, ()
+    node = root
+    path: Path = ()
     following: Optional[Path] = None
     ended: Optional[Path] = None
     while isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):

@@ -136,6 +136,7 @@ class _FastReader:
                 raise _NotFast
             if is_map:
                 m = _FAST_FLOW_ITEM.match(text, pos)
+                assert m is not None    # every part of the pattern is optional: it always matches
                 key = m.group(1)
                 if key is None or len(key) > _FAST_MAX_KEY or key in out:
                     raise _NotFast
@@ -151,6 +152,7 @@ class _FastReader:
                     pos += 1
             else:
                 m = _FAST_FLOW_ITEM.match(text, pos)
+                assert m is not None
                 if m.group(1) is None:
                     raise _NotFast
                 item = self.scalar(m.group(1))

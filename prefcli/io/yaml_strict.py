@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple, Type
 
 from prefcli.model.diagnostics import Path, PrefcliError
 
@@ -51,6 +51,7 @@ def _yaml_loader_class():
     """A loader that composes only; plain scalars get a private tag so we resolve them."""
     import yaml
 
+    parser: Optional[Type[Any]]
     try:
         from yaml._yaml import CParser as parser  # libyaml's C parser and composer
     except ImportError:  # PyYAML built without libyaml: the pure-Python parser, same results
@@ -59,23 +60,21 @@ def _yaml_loader_class():
                                                  yaml.parser.Parser)
     composer = () if parser is not None else (yaml.composer.Composer,)
 
-    class _Resolver(yaml.resolver.BaseResolver):
-        pass
-
-    _Resolver.yaml_implicit_resolvers = {}
     scalar_node, sequence_node = yaml.ScalarNode, yaml.SequenceNode
 
-    def resolve(self, kind, value, implicit):  # the composer asks this for every untagged node
-        if kind is scalar_node:
-            return _PLAIN_TAG if implicit[0] else _STD + "str"
-        return _STD + ("seq" if kind is sequence_node else "map")
+    class _Resolver(yaml.resolver.BaseResolver):
+        yaml_implicit_resolvers: Dict[Any, Any] = {}
 
-    def no_path(self, *args):
-        return None
+        def resolve(self, kind, value, implicit):  # the composer asks this for every untagged node
+            if kind is scalar_node:
+                return _PLAIN_TAG if implicit[0] else _STD + "str"
+            return _STD + ("seq" if kind is sequence_node else "map")
 
-    _Resolver.resolve = resolve
-    _Resolver.descend_resolver = no_path
-    _Resolver.ascend_resolver = no_path
+        def descend_resolver(self, current_node, current_index) -> None:
+            return None
+
+        def ascend_resolver(self) -> None:
+            return None
 
     class StrictComposeLoader(*base, *composer, _Resolver):  # type: ignore[misc]
         def __init__(self, stream: str) -> None:
