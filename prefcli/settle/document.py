@@ -13,16 +13,21 @@ One JSON type per field, everywhere (``schemas/settlement.schema.json`` says eac
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Dict, List, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Union
 
 from prefcli.model.ledger import format_amount
 from prefcli.model.records import SETTLEMENT_FORMAT
+
+if TYPE_CHECKING:
+    from prefcli.settle.money import Payment
+    from prefcli.settle.results import InputResult, Summary
+    from prefcli.settle.tournament import Standing, Tournament
 
 #: Whist amounts are rounded to this many decimals in the numbers (the exact forms keep all).
 ROUND_PLACES = 2
 
 
-def rounded(v: Fraction) -> Any:
+def rounded(v: Fraction) -> Union[int, float]:
     """A whist amount as a JSON number: an int when whole, else rounded to 0.01 (half to even)."""
     if v.denominator == 1:
         return int(v.numerator)
@@ -37,7 +42,7 @@ def exact(v: Fraction) -> str:
     return str(format_amount(v))
 
 
-def _numbers(values: Mapping[str, Fraction]) -> Dict[str, Any]:
+def _numbers(values: Mapping[str, Fraction]) -> Dict[str, Union[int, float]]:
     return {p: rounded(v) for p, v in values.items()}
 
 
@@ -45,14 +50,15 @@ def _exacts(values: Mapping[str, Fraction]) -> Dict[str, str]:
     return {p: exact(v) for p, v in values.items()}
 
 
-def _payments(pays: Sequence[Any], unit: str) -> List[Dict[str, str]]:
+def _payments(pays: Sequence[Payment], unit: str) -> List[Dict[str, str]]:
     return [{"from": p.payer, "to": p.payee,
              "amount": str(p.amount) if unit == "money" else exact(p.amount)} for p in pays]
 
 
-def input_document(r: Any) -> Dict[str, Any]:
+def input_document(r: InputResult) -> Dict[str, Any]:
     """One settled input (an InputResult)."""
     s = r.settlement
+    assert s is not None    # a settled input (InputResult.ok)
     unit = "money" if r.money is not None else "whists"
     amounts = {
         "mountain": s.sheet_mountain, "mountain_after_amnesty": s.mountain, "shares": s.shares,
@@ -84,7 +90,7 @@ def input_document(r: Any) -> Dict[str, Any]:
     return out
 
 
-def tournament_document(t: Any) -> Dict[str, Any]:
+def tournament_document(t: Optional[Tournament]) -> Dict[str, Any]:
     if t is None:
         return {}
     return {"name": t.name,
@@ -93,14 +99,14 @@ def tournament_document(t: Any) -> Dict[str, Any]:
             "floor": rounded(t.floor) if t.floor is not None else None}
 
 
-def standing_document(s: Any) -> Dict[str, Any]:
+def standing_document(s: Standing) -> Dict[str, Any]:
     return {"rank": s.rank, "player": s.player, "total": rounded(s.total), "games": s.games,
             "average": rounded(s.average), "whists": rounded(s.raw),
             "eliminated_after": s.eliminated_after or None,
             "exact": {"total": exact(s.total), "average": exact(s.average), "whists": exact(s.raw)}}
 
 
-def summary_document(summary: Any) -> Dict[str, Any]:
+def summary_document(summary: Summary) -> Dict[str, Any]:
     """The totals part of a settlement document (also what ``settle --summary`` and ``merge``
     write): players, net, money, price, coin, unit, payments, and the exact nets."""
     return {
@@ -125,8 +131,8 @@ def exact_net(item: Mapping[str, Any], player: str) -> Any:
     return item["net"][player]
 
 
-def settlement_document(good: Sequence[Any], summary: Any, bad: Sequence[Any] = (),
-                        tournament: Optional[Any] = None) -> Dict[str, Any]:
+def settlement_document(good: Sequence[InputResult], summary: Summary, bad: Sequence[InputResult] = (),
+                        tournament: Optional[Tournament] = None) -> Dict[str, Any]:
     """The whole ``pref-settlement/1`` document: totals, payments, every input, the standings."""
     data = summary_document(summary)
     data["inputs"] = [input_document(r) for r in good]

@@ -29,7 +29,7 @@ import math
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Callable, Dict, List, Mapping, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Mapping, Protocol, Sequence, Tuple, Union
 
 from prefcli.model.diagnostics import PrefcliError
 
@@ -129,7 +129,14 @@ class MethodResult:
     notes: Tuple[str, ...] = ()
 
 
-RulesLike = Any   # a resolved :class:`prefcli.presets.Rules` or any mapping with .get()
+class OptionLookup(Protocol):
+    """What settling reads of the rules: a resolved :class:`prefcli.rules.presets.Rules`."""
+
+    def get(self, name: str, default: Any = None) -> Any: ...
+
+
+#: The rules a method reads its options from: resolved rules, or a plain mapping (tests).
+RulesLike = Union[OptionLookup, Mapping[str, Any]]
 
 
 def _get(rules: RulesLike, name: str, default: Any = None) -> Any:
@@ -236,11 +243,20 @@ METHODS: Dict[str, Method] = {
 # Settling one sheet
 # ---------------------------------------------------------------------------------------------
 
-class SheetLike:   # documentation only: SheetData / Sheet both fit
-    players: Tuple[str, ...]
-    pool: Mapping[str, Fraction]
-    mountain: Mapping[str, Fraction]
-    whists: Mapping[str, Mapping[str, Fraction]]
+class SheetLike(Protocol):
+    """What settling reads of a sheet (read-only): :class:`prefcli.model.records.SheetData` fits."""
+
+    @property
+    def players(self) -> Tuple[str, ...]: ...
+
+    @property
+    def pool(self) -> Mapping[str, Fraction]: ...
+
+    @property
+    def mountain(self) -> Mapping[str, Fraction]: ...
+
+    @property
+    def whists(self) -> Mapping[str, Mapping[str, Fraction]]: ...
 
 
 @dataclass(frozen=True)

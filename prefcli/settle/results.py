@@ -89,9 +89,16 @@ def settle_document(obj: Any, options: SettleOptions, source: str = "<input>") -
         raise SettlementError("coin must be positive", ("rules", "coin"))
     amounts = money(settlement.net, price, coin, settlement.players) if price is not None else None
     word = rules.word("mountain") if hasattr(rules, "word") else "mountain"
-    pays = tuple(payments(amounts if amounts is not None else settlement.net, settlement.players))
+    pays = _clearing(amounts, settlement)
     return InputResult(source, kind, rules.variant if hasattr(rules, "variant") else None,
                        settlement, price, coin, amounts, finished, mountain_word=word, payments=pays)
+
+
+def _clearing(amounts: Optional[Dict[str, Decimal]], settlement: Settlement) -> Tuple[Payment, ...]:
+    """The transfers that clear one input: in money when it has a price, else in whists."""
+    if amounts is not None:
+        return tuple(payments(amounts, settlement.players))
+    return tuple(payments(settlement.net, settlement.players))
 
 
 def reprice(result: InputResult, price: Optional[Decimal], coin: Optional[Decimal]) -> InputResult:
@@ -102,7 +109,7 @@ def reprice(result: InputResult, price: Optional[Decimal], coin: Optional[Decima
     p = price if price is not None else result.price
     c = coin if coin is not None else result.coin
     amounts = money(result.settlement.net, p, c, result.settlement.players) if p is not None else None
-    pays = tuple(payments(amounts if amounts is not None else result.settlement.net, result.settlement.players))
+    pays = _clearing(amounts, result.settlement)
     return replace(result, price=p, coin=c, money=amounts, payments=pays)
 
 

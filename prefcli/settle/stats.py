@@ -17,7 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
+
+if TYPE_CHECKING:  # types only: statistics import the scorer's and the settler's types lazily
+    from prefcli.model.records import Deal, Record
+    from prefcli.settle.methods import Settlement, SheetLike
+    from prefcli.scoring import ScoreResult
 
 STATS_FORMAT = "pref-stats/1"
 
@@ -159,7 +164,7 @@ def group_key(by: str, meta: Mapping[str, Any], variant: Optional[str]) -> str:
     raise ValueError(f"unknown grouping '{by}'; valid: {', '.join(GROUPINGS)}")
 
 
-def _outcomes(score_result: Any) -> Dict[int, bool]:
+def _outcomes(score_result: ScoreResult) -> Dict[int, bool]:
     """Deal number → made? for every declared game, as the scorer decided it."""
     out: Dict[int, bool] = {}
     history = (getattr(score_result, "extra", None) or {}).get("deals")
@@ -177,7 +182,7 @@ def _outcomes(score_result: Any) -> Dict[int, bool]:
     return out
 
 
-def _history_tricks(score_result: Any) -> Dict[int, Mapping[str, int]]:
+def _history_tricks(score_result: ScoreResult) -> Dict[int, Mapping[str, int]]:
     out: Dict[int, Mapping[str, int]] = {}
     for row in (getattr(score_result, "extra", None) or {}).get("deals") or ():
         if isinstance(row, dict) and isinstance(row.get("tricks"), dict) and row.get("deal") is not None:
@@ -185,7 +190,7 @@ def _history_tricks(score_result: Any) -> Dict[int, Mapping[str, int]]:
     return out
 
 
-def _allpass_tricks(record: Any, deal: Any, score_result: Any, history: Mapping[int, Mapping[str, int]]
+def _allpass_tricks(record: Record, deal: Deal, score_result: ScoreResult, history: Mapping[int, Mapping[str, int]]
                     ) -> Optional[Mapping[str, int]]:
     """The tricks of an all-pass deal: as written, as the scorer counted them, or replayed."""
     t = deal.tricks_map()
@@ -200,8 +205,9 @@ def _allpass_tricks(record: Any, deal: Any, score_result: Any, history: Mapping[
     return None
 
 
-def game_stats(by: str, source: str, players: Sequence[str], settlement: Any, meta: Mapping[str, Any],
-               variant: Optional[str], score_result: Any = None, sheet: Any = None) -> Stats:
+def game_stats(by: str, source: str, players: Sequence[str], settlement: Settlement, meta: Mapping[str, Any],
+               variant: Optional[str], score_result: Optional[ScoreResult] = None,
+               sheet: Optional[SheetLike] = None) -> Stats:
     """The statistics of one game: a record's (with its `score_result`) or a bare sheet's.
 
     A sheet gives the game, its result and its whists only; a record gives every deal too.
@@ -221,10 +227,11 @@ def game_stats(by: str, source: str, players: Sequence[str], settlement: Any, me
     if score_result is not None:
         record = score_result.record
         for e in score_result.ledger.entries:
-            if e.area == "whists" and e.rule != "start":
+            on = e.on    # set exactly on whists entries (Entry)
+            if e.area == "whists" and on is not None and e.rule != "start":
                 won[e.player] += e.amount
-                lost[e.on] += e.amount
-                pair_w[(e.player, e.on)] = pair_w.get((e.player, e.on), ZERO) + e.amount
+                lost[on] += e.amount
+                pair_w[(e.player, on)] = pair_w.get((e.player, on), ZERO) + e.amount
         outcome = _outcomes(score_result)
         history = _history_tricks(score_result)
         for d in record.deals:
@@ -266,9 +273,9 @@ def game_stats(by: str, source: str, players: Sequence[str], settlement: Any, me
     h2h = {(a, b): HeadToHead(1, Fraction(settlement.pairwise[a][b]), pair_w.get((a, b), ZERO),
                               pair_w.get((b, a), ZERO))
            for a in seats for b in seats if a != b}
-    row = GameRow(str(meta.get("date") or ""), str(meta.get("event") or ""), source, variant or "",
-                  tuple((p, Fraction(net[p])) for p in seats))
-    return Stats(by, {key: stats}, {key: h2h}, (row,), 1)
+    game = GameRow(str(meta.get("date") or ""), str(meta.get("event") or ""), source, variant or "",
+                   tuple((p, Fraction(net[p])) for p in seats))
+    return Stats(by, {key: stats}, {key: h2h}, (game,), 1)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Dict, FrozenSet, Mapping, Optional, Sequence, Tuple
 
-from prefcli.settle import Summary, payments, round_money
+from prefcli.settle import InputResult, Summary, payments, round_money
 
 
 def _add(a: Mapping[str, Any], b: Mapping[str, Any]) -> Dict[str, Any]:
@@ -48,8 +48,9 @@ class Totals:
                       frozenset({price}) if price is not None else frozenset(), frozenset({coin}), names)
 
     @staticmethod
-    def of_result(r: Any) -> "Totals":
+    def of_result(r: InputResult) -> "Totals":
         """The totals of a settled :class:`~prefcli.settle.InputResult`."""
+        assert r.settlement is not None    # a settled input (InputResult.ok)
         return Totals.of(r.settlement.net, r.price, r.coin, r.settlement.players)
 
     def __add__(self, o: "Totals") -> "Totals":
