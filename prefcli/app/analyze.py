@@ -26,7 +26,7 @@ import dataclasses
 import itertools
 import time
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple, cast
 
 from prefcli.model.cards import DECK, Strain
 from prefcli.model.diagnostics import PrefcliError, Problem
@@ -330,7 +330,7 @@ class _Game:
         self.high_seat = tuple((s == target) == high for s in range(3))
         self.solver = Solver(task.trump, target, high, task.talon, task.talon_competes)
         self.solves = 0
-        self.last = None
+        self.last: Optional[int] = None
 
     def value(self, pos: _Pos) -> int:
         self.solves += 1
@@ -538,7 +538,8 @@ def analyze_task(task: DealTask) -> DealAnalysis:
             info, best = _best_discard(task, keep_played=True)
             hands = tuple(task.twelve & ~(1 << best[0]) & ~(1 << best[1]) if s == d else task.hands[s]
                           for s in range(3))
-            task = dataclasses.replace(task, hands=hands, discard=tuple(best))
+            task = dataclasses.replace(task, hands=cast(Tuple[int, int, int], hands),  # range(3): three
+                                       discard=tuple(best))
             out.discard = info
             out.discard["assumed"] = True
         high = task.kind == "contract"

@@ -63,6 +63,7 @@ def _merge_stats(docs: Sequence[Any]) -> MergeResult:
         except (ValueError, KeyError, TypeError) as exc:
             raise _bad(d, s, (), f"not a valid {STATS_FORMAT} part: {exc}") from None
         total = part if total is None else merge(total, part)
+    assert total is not None    # merge_documents found a format, so there is at least one part
     return MergeResult(STATS_FORMAT, to_data(total), total)
 
 

@@ -69,13 +69,13 @@ class Ledger:
         else:
             self.entries.append(Entry(deal, player, area, amount, rule, on, text))
 
-    def pool(self, deal: Optional[int], player: str, amount: Fraction, rule: str, text: str = "") -> None:
+    def pool(self, deal: Optional[int], player: str, amount: Fraction | int, rule: str, text: str = "") -> None:
         self.add(deal, player, "pool", amount, rule, None, text)
 
-    def mountain(self, deal: Optional[int], player: str, amount: Fraction, rule: str, text: str = "") -> None:
+    def mountain(self, deal: Optional[int], player: str, amount: Fraction | int, rule: str, text: str = "") -> None:
         self.add(deal, player, "mountain", amount, rule, None, text)
 
-    def whists(self, deal: Optional[int], player: str, on: str, amount: Fraction, rule: str,
+    def whists(self, deal: Optional[int], player: str, on: str, amount: Fraction | int, rule: str,
                text: str = "") -> None:
         self.add(deal, player, "whists", amount, rule, on, text)
 

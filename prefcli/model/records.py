@@ -535,7 +535,8 @@ def record_from_data(data: Any, problems: Optional[Problems] = None, strict: boo
             raise InputError(problems.items)
         return None
     players = _players(b, data)
-    rules = data.get("rules") if isinstance(data.get("rules"), Mapping) else {}
+    raw_rules = data.get("rules")
+    rules: Mapping[str, Any] = raw_rules if isinstance(raw_rules, Mapping) else {}
     deals: List[Entry] = []
     raw_deals = data.get("deals", [])
     if not isinstance(raw_deals, list):
@@ -600,7 +601,7 @@ def _log(b: _Builder, raw: Any, players: Tuple[str, ...]) -> Tuple[LogEntry, ...
         if note is not None and not isinstance(note, str):
             b.err(path + ("note",), f"expected text, found {type_name(note)}")
             ok = False
-        if ok and value is not None:
+        if ok and value is not None and isinstance(area, str) and isinstance(player, str):  # ok: both are
             out.append(LogEntry(area, player, value, on, deal, note))
     return tuple(out)
 

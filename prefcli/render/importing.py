@@ -3,7 +3,7 @@
 ``pref-import-report/1`` document)."""
 from __future__ import annotations
 
-from typing import Any, List
+from typing import Any, Dict, List
 
 
 def list_text() -> str:
@@ -37,7 +37,7 @@ def render_table(report: Any) -> str:
                 out.append(f"  check: {r.check.compared}: they agree")
         else:
             out.append("  check: the file holds no totals of the program's own to compare")
-        kinds = {}
+        kinds: Dict[str, int] = {}
         for o in r.outputs:
             kinds[o.kind] = kinds.get(o.kind, 0) + 1
         docs = ", ".join(f"{n} {k}{'s' if n > 1 else ''}" for k, n in kinds.items()) or "nothing"

@@ -172,8 +172,8 @@ def render_table(result: Any, upto: Optional[int] = None) -> str:
         for q in players[i + 1:]:
             a = sheet.whists.get(p, {}).get(q, ZERO)
             b = sheet.whists.get(q, {}).get(p, ZERO)
-            net = f"{p} {_signed(a - b)}" if a >= b else f"{q} {_signed(b - a)}"
-            prow.append([f"{p}–{q}", _fmt(a), _fmt(b), net])
+            pair_net = f"{p} {_signed(a - b)}" if a >= b else f"{q} {_signed(b - a)}"
+            prow.append([f"{p}–{q}", _fmt(a), _fmt(b), pair_net])
     lines.extend(_grid(prow, right=(1, 2)))
     if result.notes:
         lines.append("")

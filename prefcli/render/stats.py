@@ -88,7 +88,7 @@ def csv_text(stats: Stats, ratings: Optional[Sequence[Any]] = None, method: Opti
     out.writerow(["kind", "group", "player", "opponent", "contract", "games", "deals", "result", "average",
                   "declared", "made", "misere_made", "misere_failed", "whists_won", "whists_lost",
                   "allpass_deals", "allpass_tricks", "rating"])
-    blank = [""] * 18
+    blank: List[object] = [""] * 18     # a CSV row: text and counts
     for key in sorted(stats.players):
         for p, s in ranked(stats.players[key]):
             out.writerow(["player", key, p, "", "", s.games, s.deals, _n(s.result), _n(s.average), s.declared,

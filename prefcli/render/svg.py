@@ -318,7 +318,7 @@ class SheetSource:
     extra: Dict[str, Any] = field(default_factory=dict)
     contracts: Dict[int, Any] = field(default_factory=dict)   # deal number → contract
     title: str = ""
-    labels: Dict[Optional[int], str] = field(default_factory=dict)
+    labels: Dict[int, str] = field(default_factory=dict)
 
     @property
     def family(self) -> str:
@@ -434,7 +434,8 @@ def _eglute_row(src: SheetSource, h: Mapping[str, Any], top: Dict[str, List[str]
         p = h.get("declarer")
         if p not in bottom:
             return
-        c = src.contracts.get(h.get("deal"))
+        deal_no = h.get("deal")
+        c = src.contracts.get(deal_no) if isinstance(deal_no, int) else None
         level = "M" if c is not None and c.is_misere else str(getattr(c, "level", "") or "")
         if h.get("factor", 1) != 1:
             while len(top[p]) < len(bottom[p]):
@@ -600,7 +601,7 @@ def _pieces(src: SheetSource, layout: Layout, fr: Frame, style: str,
     cell's drawing by its count of totals (a cell only grows), so stepping costs what changed."""
     memo = {} if memo is None else memo
 
-    def cell(key: str, b: Box, ckey: Cell, what: str, cls: str) -> None:
+    def cell(key: str, b: Optional[Box], ckey: Cell, what: str, cls: str) -> None:
         n = fr.lengths.get(ckey, 0)
         if b is None or not n:
             return

@@ -6,7 +6,7 @@ the rules engine's (``prefcli.engine.check_record``); this module calls it on ev
 """
 from __future__ import annotations
 
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, List, Mapping, Sequence, Tuple
 
 from prefcli.model.diagnostics import InputError, Problem, Problems
 from prefcli.io.documents import Document, build_record, build_sheet, format_check, schema_problems
@@ -149,7 +149,7 @@ def _not_seated(name: str, players: Sequence[str]) -> str:
     return f"'{name}' is not seated at this table (players: {', '.join(players)})"
 
 
-def _check_sheet_names(amounts: Dict[str, object], path: Tuple, players: Sequence[str], problems: Problems) -> None:
+def _check_sheet_names(amounts: Mapping[str, object], path: Tuple, players: Sequence[str], problems: Problems) -> None:
     for name in amounts:
         if name not in players:
             problems.add(path + (name,), _not_seated(name, players))

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
 
-from prefcli.model.cards import DECK, Decision
+from prefcli.model.cards import DECK, Card, Decision
 from prefcli.model.diagnostics import Path, Problem
 from prefcli.model.records import Deal
 from prefcli.rules.conventions import exit_options
@@ -625,7 +625,7 @@ class _Reader:
             talon = ()
         elif len(talon) != 2:
             self.add(path + ("talon",), f"deal {n}: the talon holds {len(talon)} cards; it holds 2")
-        where: Dict[object, List[Tuple[str, ...]]] = {}
+        where: Dict[Card, List[Tuple[str, ...]]] = {}
         for name, cards in hands.items():
             for card in cards:
                 where.setdefault(card, []).append(("hands", name))

@@ -16,7 +16,7 @@ Rule keys written on entries (what ``score --explain`` shows):
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 from prefcli.model.cards import Decision, Rank
 from prefcli.rules.errors import TRICKS_PER_DEAL
@@ -29,6 +29,9 @@ from prefcli.scoring import ScoreResult, ScoringError, context_for, reading_of
 F = Fraction
 ZERO = Fraction(0)
 HALF = Fraction(1, 2)
+#: An exact amount: whole amounts are kept as ints (int arithmetic is much faster), others as
+#: Fractions; the ledger takes both.
+Exact = Union[int, Fraction]
 
 
 def score_record(record: Record, rules: Rules, ctx=None) -> ScoreResult:
@@ -102,8 +105,8 @@ class _Scorer:
         self.ledger = Ledger(self.players)
         # plain values (whole Fractions as ints: int arithmetic is much faster, and exact)
         self.o = {k: _plain(v) for k, v in rules.values.items()}
-        self.pool: Dict[str, Fraction] = {p: 0 for p in self.players}
-        self.mountain: Dict[str, Fraction] = {p: 0 for p in self.players}
+        self.pool: Dict[str, Exact] = {p: 0 for p in self.players}
+        self.mountain: Dict[str, Exact] = {p: 0 for p in self.players}
         self.notes: List[str] = []
         self.target = self.o["pool"]
         self.prices = {k: self.o[f"prices.{k}"] for k in ("6", "7", "8", "9", "10", "misere")}
@@ -115,21 +118,21 @@ class _Scorer:
         self.history: List[Dict[str, object]] = []   # per declared deal: made or not
 
     # ------------------------------------------------------------------ writing on the sheet
-    def _mount(self, player: str, amount: Fraction, rule: str, text: str) -> None:
+    def _mount(self, player: str, amount: Exact, rule: str, text: str) -> None:
         if amount:
             self.mountain[player] += amount
             self.ledger.mountain(self.deal_no, player, amount, rule, text)
 
-    def _whists(self, writer: str, on: str, amount: Fraction, rule: str, text: str) -> None:
+    def _whists(self, writer: str, on: str, amount: Exact, rule: str, text: str) -> None:
         if amount:
             self.ledger.whists(self.deal_no, writer, on, amount, rule, text)
 
-    def _pool_direct(self, player: str, amount: Fraction, rule: str, text: str) -> None:
+    def _pool_direct(self, player: str, amount: Exact, rule: str, text: str) -> None:
         if amount:
             self.pool[player] += amount
             self.ledger.pool(self.deal_no, player, amount, rule, text)
 
-    def _pool(self, player: str, amount: Fraction, rule: str, text: str) -> None:
+    def _pool(self, player: str, amount: Exact, rule: str, text: str) -> None:
         """Write pool points, helping once the pool is closed (Кодекс 4.2.3; seed 001 §7)."""
         if amount <= 0 or self.o["help"] == "none":
             self._pool_direct(player, amount, rule, text)
@@ -165,7 +168,7 @@ class _Scorer:
         return tied[0]       # the left neighbour: the first clockwise from the donor
 
     @staticmethod
-    def _fmt(x: Fraction) -> str:
+    def _fmt(x: Exact) -> str:
         if type(x) is int:
             return str(x)
         x = F(x)
@@ -292,7 +295,7 @@ class _Scorer:
             return
         self.bombs[d.bomb].append(factor)  # type: ignore[index]
 
-    def _factor(self, d: Deal, declarer: str) -> Tuple[Fraction, Optional[str]]:
+    def _factor(self, d: Deal, declarer: str) -> Tuple[Exact, Optional[str]]:
         """Classic doublings (Кодекс 3.3.19, fn29–fn31): a dark bid ×2 and the declarer's
         oldest bomb (kept on a lost game, used up by a won one)."""
         k = 1
@@ -359,7 +362,7 @@ class _Scorer:
         return made
 
     def _talon_bonus(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],
-                     P: Fraction, name: str) -> None:
+                     P: Exact, name: str) -> None:
         r = self.o
         if dealer is None and r["talon_bonus_3p"] == "none":
             return
@@ -387,7 +390,7 @@ class _Scorer:
             out.append(dealer)
         return [p for p in self.players if p in out]
 
-    def _consolation_per_trick(self, P: Fraction, k: Fraction) -> Fraction:
+    def _consolation_per_trick(self, P: Exact, k: Exact) -> Exact:
         c = self.o["consolation"]
         if c == "none":
             return 0
@@ -396,7 +399,7 @@ class _Scorer:
         return c * k
 
     def _misere(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],
-                P: Fraction, tag: str, partner: Optional[str] = None):
+                P: Exact, tag: str, partner: Optional[str] = None):
         """A misère; with a `partner` (the 4-player dealer, Кодекс 3.6.9) "выигрыш и проигрыш
         пишется пополам": each result written on or by the declarer is split between the two
         (fn43: each one's win or loss is three times smaller than a solo misère's)."""
@@ -430,7 +433,7 @@ class _Scorer:
         return False
 
     def _tricks_contract(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],
-                         dec: Dict[str, Decision], P: Fraction, k: Fraction, tag: str):
+                         dec: Dict[str, Decision], P: Exact, k: Exact, tag: str):
         r = self.o
         level = d.contract.level or 0
         name = self.cur_name
@@ -471,7 +474,7 @@ class _Scorer:
         return "whisted" if made else False
 
     def _half_whist(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],
-                    dec: Dict[str, Decision], hw: str, P: Fraction, k: Fraction, tag: str):
+                    dec: Dict[str, Decision], hw: str, P: Exact, k: Exact, tag: str):
         """Half-whist (Кодекс 3.8.7–3.8.8; seed 001 §4): made without play, the half-whister
         writes for half the quota; a returned whist is played by the returner."""
         r = self.o
@@ -498,7 +501,7 @@ class _Scorer:
         return True
 
     def _played(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],
-                whisters: List[str], returner: Optional[str], P: Fraction, k: Fraction, tag: str,
+                whisters: List[str], returner: Optional[str], P: Exact, k: Exact, tag: str,
                 t: Dict[str, int], responsible: bool, split: bool = True) -> bool:
         """A played trick contract: pool or mountain, trick whists, consolation, shortfall."""
         r = self.o
@@ -545,7 +548,7 @@ class _Scorer:
             self._shortfall(d, level, defenders, whisters, t, td, P)
         return made
 
-    def _rate(self, whister: str, P: Fraction) -> Fraction:
+    def _rate(self, whister: str, P: Exact) -> Exact:
         resp = self.o["responsibility"]
         if resp == "none":
             return 0
@@ -554,7 +557,7 @@ class _Scorer:
         return _half(P * self.wm)
 
     def _shortfall(self, d: Deal, level: int, defenders: List[str], whisters: List[str],
-                   t: Dict[str, int], td: int, P: Fraction) -> None:
+                   t: Dict[str, int], td: int, P: Exact) -> None:
         r = self.o
         q = self.cur.quota
         if td >= q:
@@ -658,7 +661,7 @@ class _Scorer:
                 self._mount(p, -zf * points, "allpass.zero-bonus",
                             f"all-pass without a trick: {self._fmt(zf)} × {self._fmt(points)} off the mountain")
 
-    def _rostov(self, d: Deal, active: Tuple[str, ...], t: Dict[str, int], price: Fraction) -> None:
+    def _rostov(self, d: Deal, active: Tuple[str, ...], t: Dict[str, int], price: Exact) -> None:
         """Rostov: the fewest-tricks player writes whists on the others per trick; two tied for
         fewest write on the third by half each (Кодекс 3.7.2.2; seeds 003, 004)."""
         per = self.o["allpass.rostov_whists"] * price

@@ -3,7 +3,7 @@ the pipeline is prefcli.app.importing, the report prefcli.render.importing)."""
 from __future__ import annotations
 
 import os
-from typing import Optional, Sequence
+from typing import List, Optional, Sequence, Tuple
 
 import click
 
@@ -17,7 +17,7 @@ def _expand(paths: Sequence[str]):
     """(file, found in a folder) for each input: a folder gives every file in it, recursively,
     sorted (hidden files left out); files no importer recognises are then skipped, not errors."""
     from pathlib import Path
-    out = []
+    out: List[Tuple[str, bool]] = []
     for p in paths:
         if p != "-" and Path(p).is_dir():
             found = sorted(str(f) for f in Path(p).rglob("*")

@@ -29,7 +29,7 @@ def command(name: Optional[str], sets: Sequence[str], fmt: str, output: str) -> 
 
     fmt = pick_format(fmt, output, ("table", "json", "yaml"), "table")
     if name is None:
-        rows = [{"name": p.name, "family": p.family.name, "title": p.title,
+        rows: List[Dict[str, Any]] = [{"name": p.name, "family": p.family.name, "title": p.title,
                  "description": p.description, "players": list(p.players)} for p in presets()]
         if fmt != "table":
             write_text(output, dump({"variants": rows}, fmt))
