@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, Tuple, Union, overload
 
 from prefcli.model.cards import (Call, CallKind, Card, Contract, Decision, NotationError, parse_call, parse_cards,
                     parse_contract, parse_decision)
@@ -525,6 +525,14 @@ def _players(b: _Builder, data: Mapping[str, Any]) -> Tuple[str, ...]:
     return tuple(names)
 
 
+@overload
+def record_from_data(data: Any, problems: Optional[Problems] = ..., *, strict: Literal[True]) -> Record: ...
+@overload
+def record_from_data(data: Any, problems: Optional[Problems], strict: Literal[True]) -> Record: ...
+@overload
+def record_from_data(data: Any, problems: Optional[Problems] = ..., strict: bool = ...) -> Optional[Record]: ...
+
+
 def record_from_data(data: Any, problems: Optional[Problems] = None, strict: bool = False) -> Optional[Record]:
     """Build a :class:`Record`; problems go to `problems` (or raise with `strict`)."""
     problems = problems if problems is not None else Problems()
@@ -604,6 +612,14 @@ def _log(b: _Builder, raw: Any, players: Tuple[str, ...]) -> Tuple[LogEntry, ...
         if ok and value is not None and isinstance(area, str) and isinstance(player, str):  # ok: both are
             out.append(LogEntry(area, player, value, on, deal, note))
     return tuple(out)
+
+
+@overload
+def sheet_from_data(data: Any, problems: Optional[Problems] = ..., *, strict: Literal[True]) -> Sheet: ...
+@overload
+def sheet_from_data(data: Any, problems: Optional[Problems], strict: Literal[True]) -> Sheet: ...
+@overload
+def sheet_from_data(data: Any, problems: Optional[Problems] = ..., strict: bool = ...) -> Optional[Sheet]: ...
 
 
 def sheet_from_data(data: Any, problems: Optional[Problems] = None, strict: bool = False) -> Optional[Sheet]:

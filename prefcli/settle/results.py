@@ -168,6 +168,10 @@ def summarize(results: Sequence[InputResult], tournament: Optional[Tournament] =
     table = None
     if tournament is not None and tournament.active:
         table = standings([(r.source, r.settlement.net) for r in good if r.settlement], tournament, names)
-    pays = payments(amounts, names) if amounts is not None else payments(net, names)
+    pays: List[Payment] = []
+    if amounts is not None:     # on the totals: in money when every input has a price
+        pays = payments(amounts, names)
+    else:
+        pays = payments(net, names)
     return Summary(tuple(names), net, amounts, pays, "money" if amounts is not None else "whists",
                    the_price, the_coin, table, tuple(notes))

@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Dict, FrozenSet, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
 
-from prefcli.settle import InputResult, Summary, payments, round_money
+from prefcli.settle import InputResult, Payment, Summary, payments, round_money
 
 
 def _add(a: Mapping[str, Any], b: Mapping[str, Any]) -> Dict[str, Any]:
@@ -74,7 +74,11 @@ class Totals:
         net = {p: self.net[p] for p in names}
         the_price = next(iter(self.prices)) if have_price and len(self.prices) == 1 else None
         amounts = round_money({p: self.exact_money[p] for p in names}, the_coin, names) if have_price else None
-        pays = payments(amounts, names) if amounts is not None else payments(net, names)
+        pays: List[Payment] = []
+        if amounts is not None:
+            pays = payments(amounts, names)
+        else:
+            pays = payments(net, names)
         return Summary(tuple(names), net, amounts, pays, "money" if amounts is not None else "whists",
                        the_price, the_coin, None, tuple(notes))
 

@@ -17,7 +17,7 @@ import importlib
 import pkgutil
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Literal, Mapping, Optional, Sequence, Tuple, overload
 
 from prefcli.model.diagnostics import InputError, Path, Problem
 
@@ -312,6 +312,11 @@ class Reader:
                 raise self.fail(path[:-1], f"missing '{path[-1]}'")
         return True, value
 
+    @overload
+    def mapping(self, path: Sequence[Any], required: Literal[True] = ...) -> Mapping[str, Any]: ...
+    @overload
+    def mapping(self, path: Sequence[Any], required: bool) -> Optional[Mapping[str, Any]]: ...
+
     def mapping(self, path: Sequence[Any], required: bool = True) -> Optional[Mapping[str, Any]]:
         go, value = self._get(path, required)
         if not go:
@@ -319,6 +324,11 @@ class Reader:
         if not isinstance(value, Mapping):
             raise self.fail(path, f"expected an object, found {kind_of(value)}")
         return value
+
+    @overload
+    def list(self, path: Sequence[Any], required: Literal[True] = ..., max_items: int = ...) -> List[Any]: ...
+    @overload
+    def list(self, path: Sequence[Any], required: bool, max_items: int = ...) -> Optional[List[Any]]: ...
 
     def list(self, path: Sequence[Any], required: bool = True, max_items: int = 100000) -> Optional[List[Any]]:
         go, value = self._get(path, required)
@@ -330,6 +340,11 @@ class Reader:
             raise self.fail(path, f"{len(value)} items: more than {max_items} is not a saved game")
         return value
 
+    @overload
+    def text(self, path: Sequence[Any], required: Literal[True] = ..., max_len: int = ...) -> str: ...
+    @overload
+    def text(self, path: Sequence[Any], required: bool, max_len: int = ...) -> Optional[str]: ...
+
     def text(self, path: Sequence[Any], required: bool = True, max_len: int = 1000) -> Optional[str]:
         go, value = self._get(path, required)
         if not go:
@@ -339,6 +354,11 @@ class Reader:
         if len(value) > max_len:
             raise self.fail(path, f"text of {len(value)} characters is too long here")
         return value
+
+    @overload
+    def integer(self, path: Sequence[Any], required: Literal[True] = ..., lo: int = ..., hi: int = ...) -> int: ...
+    @overload
+    def integer(self, path: Sequence[Any], required: bool, lo: int = ..., hi: int = ...) -> Optional[int]: ...
 
     def integer(self, path: Sequence[Any], required: bool = True, lo: int = -10**9, hi: int = 10**9) -> Optional[int]:
         go, value = self._get(path, required)
@@ -353,6 +373,11 @@ class Reader:
         if not lo <= value <= hi:
             raise self.fail(path, f"{value} is out of range ({lo}..{hi})")
         return value
+
+    @overload
+    def number(self, path: Sequence[Any], required: Literal[True] = ...) -> Fraction: ...
+    @overload
+    def number(self, path: Sequence[Any], required: bool) -> Optional[Fraction]: ...
 
     def number(self, path: Sequence[Any], required: bool = True) -> Optional[Fraction]:
         from prefcli.model.records import to_fraction
@@ -374,6 +399,11 @@ class Reader:
             raise self.fail(path, exc.message) from None
         return out
 
+    @overload
+    def boolean(self, path: Sequence[Any], required: Literal[True] = ...) -> bool: ...
+    @overload
+    def boolean(self, path: Sequence[Any], required: bool) -> Optional[bool]: ...
+
     def boolean(self, path: Sequence[Any], required: bool = True) -> Optional[bool]:
         go, value = self._get(path, required)
         if not go:
@@ -381,6 +411,11 @@ class Reader:
         if not isinstance(value, bool):
             raise self.fail(path, f"expected true or false, found {kind_of(value)}")
         return value
+
+    @overload
+    def choice(self, path: Sequence[Any], choices: Sequence[str], required: Literal[True] = ...) -> str: ...
+    @overload
+    def choice(self, path: Sequence[Any], choices: Sequence[str], required: bool) -> Optional[str]: ...
 
     def choice(self, path: Sequence[Any], choices: Sequence[str], required: bool = True) -> Optional[str]:
         value = self.text(path, required)
