@@ -31,6 +31,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, cast
 from prefcli.model.cards import DECK, Strain
 from prefcli.model.diagnostics import PrefcliError, Problem
 from prefcli.model.records import Deal, Record
+from prefcli.rules.presets import Rules
 from prefcli.rules.engine import DealReplay, conventions, replay_record, talon_leads
 from prefcli.rules.play import opening_hands
 from prefcli.rules.moves import card_code, legal_mask, mask_of
@@ -195,7 +196,7 @@ def _summary_message(deal: Deal) -> str:
             f"analysis needs the full deal: {what}; the play is optional")
 
 
-def task_from_replay(record: Record, rep: DealReplay, rules: Any, options: AnalysisOptions) -> DealTask:
+def task_from_replay(record: Record, rep: DealReplay, rules: Rules, options: AnalysisOptions) -> DealTask:
     """The solver's view of one replayed deal; raises :class:`AnalysisError` when the deal is
     not one to analyse."""
     deal = rep.deal
@@ -275,7 +276,7 @@ def task_from_replay(record: Record, rep: DealReplay, rules: Any, options: Analy
         level=c.level or 0, options=options)
 
 
-def prepare_tasks(record: Record, rules: Any, options: AnalysisOptions,
+def prepare_tasks(record: Record, rules: Rules, options: AnalysisOptions,
                   only: Optional[Sequence[int]] = None) -> Tuple[List[DealTask], List[Problem]]:
     """Tasks for every full deal of the record (or those whose pos is in `only`), and a problem
     for every deal refused (a summary deal says what it lacks)."""
@@ -582,7 +583,7 @@ def analyze_tasks(tasks: Sequence[DealTask], jobs: int = 1, executor: Any = None
     return out
 
 
-def analyze_record(record: Record, rules: Any, options: AnalysisOptions = AnalysisOptions(),
+def analyze_record(record: Record, rules: Rules, options: AnalysisOptions = AnalysisOptions(),
                    only: Optional[Sequence[int]] = None, jobs: int = 1) -> RecordAnalysis:
     """Analyse every full deal of a record; refused deals become problems."""
     tasks, problems = prepare_tasks(record, rules, options, only)

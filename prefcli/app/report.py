@@ -8,9 +8,16 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
 from prefcli.app.draw import Loaded, load_game
+
+if TYPE_CHECKING:
+    from prefcli.app.analyze import DealAnalysis
+    from prefcli.model.diagnostics import Problem
+    from prefcli.rules.presets import Rules
+    from prefcli.rules.replay import DealReplay
+    from prefcli.settle import InputResult, Standing, Summary, Tournament
 
 
 @dataclass
@@ -25,17 +32,17 @@ class GameReport:
     """One game: the loaded input, its settlement, its rules' differences, its replays."""
 
     loaded: Loaded
-    settled: Any                                   # prefcli.settle.InputResult
+    settled: InputResult
     options: List[OptionDiff]
-    replays: List[Any] = field(default_factory=list)   # engine DealReplay of every full deal
-    analyses: List[Any] = field(default_factory=list)  # report --analyze: prefcli.app.analyze.DealAnalysis
+    replays: List[DealReplay] = field(default_factory=list)      # every full deal's
+    analyses: List[DealAnalysis] = field(default_factory=list)   # report --analyze
 
     @property
     def name(self) -> str:
         return self.loaded.name
 
     @property
-    def rules(self) -> Any:
+    def rules(self) -> Rules:
         return self.loaded.source.rules
 
 
@@ -43,10 +50,10 @@ class GameReport:
 class Report:
     title: str
     games: List[GameReport]
-    tournament: Any = None                         # prefcli.settle.Tournament
-    summary: Any = None                            # prefcli.settle.Summary
-    standings: Optional[List[Any]] = None
-    problems: List[Any] = field(default_factory=list)   # rounds that could not be read
+    tournament: Optional[Tournament] = None
+    summary: Optional[Summary] = None
+    standings: Optional[List[Standing]] = None
+    problems: List[Problem] = field(default_factory=list)   # rounds that could not be read
 
 
 def _placed(doc: Any, step: Any) -> Any:
@@ -62,7 +69,7 @@ def _placed(doc: Any, step: Any) -> Any:
         raise InputError([doc.place(exc)]) from None
 
 
-def option_diffs(rules: Any) -> List[OptionDiff]:
+def option_diffs(rules: Rules) -> List[OptionDiff]:
     """Every option whose value differs from the preset's own (the record's or --set's house rules)."""
     from prefcli.rules.presets import resolve_rules
     defaults = resolve_rules({"variant": rules.variant}).values   # the preset's own, coerced alike
@@ -137,12 +144,16 @@ def _folder_report(folder: str, variant: Optional[str], sets: Sequence[Tuple[str
     return _tournament(t, t.inputs or tuple(rounds), variant, sets, t.name or os.path.basename(folder.rstrip("/")))
 
 
-def _tournament(t: Any, inputs: Sequence[str], variant: Optional[str], sets: Sequence[Tuple[str, Any]],
+def _tournament(t: Tournament, inputs: Sequence[str], variant: Optional[str], sets: Sequence[Tuple[str, Any]],
                 title: str) -> Report:
     from prefcli.settle import standings, summarize
     games = [game_report(src, variant, sets, t.price, t.coin) for src in inputs]
     summary = summarize([g.settled for g in games], t)
-    table = standings([(g.settled.source, g.settled.settlement.net) for g in games], t, summary.players)
+    nets = []
+    for g in games:
+        assert g.settled.settlement is not None    # settle_document settles or raises
+        nets.append((g.settled.source, g.settled.settlement.net))
+    table = standings(nets, t, summary.players)
     return Report(title, games, t, summary, table)
 
 

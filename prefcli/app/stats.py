@@ -8,10 +8,14 @@ scores (:func:`prefcli.scoring.score`), settles (:func:`prefcli.settle.settle_sh
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from prefcli.model.diagnostics import Problem
 from prefcli.settle.stats import Stats, game_stats, merge
+
+if TYPE_CHECKING:
+    from prefcli.settle import Tournament
+    from prefcli.settle.rating import Rating, RatingOptions
 
 
 @dataclass(frozen=True)
@@ -42,20 +46,20 @@ class StatsResult:
     stats: Stats
     problems: List[Problem] = field(default_factory=list)
     failed: int = 0
-    tournament: Any = None
-    ratings: Optional[List[Any]] = None           # prefcli.settle.rating.Rating rows
-    rating_options: Any = None                    # prefcli.settle.rating.RatingOptions
+    tournament: Optional[Tournament] = None
+    ratings: Optional[List[Rating]] = None
+    rating_options: Optional[RatingOptions] = None
 
-    def rate(self, options: Any) -> None:
+    def rate(self, options: RatingOptions) -> None:
         """Add the rating table (raises ValueError for a table the games do not fit)."""
         from prefcli.settle.rating import rate
         self.ratings = rate(self.stats.games, options)
         self.rating_options = options
 
     def rating_document(self) -> Optional[Dict[str, Any]]:
-        if self.ratings is None:
-            return None
         o = self.rating_options
+        if self.ratings is None or o is None:    # rate() sets both
+            return None
         out: Dict[str, Any] = {"method": o.method}
         if o.method == "elo":
             out.update({"start": o.elo_start, "k": o.elo_k})

@@ -11,15 +11,18 @@ from __future__ import annotations
 import csv
 import io
 from fractions import Fraction
-from typing import Any, Dict, Iterable, List, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence
 
 from prefcli.model.records import SHEET_FORMAT, Adjust, Deal, SheetData
 from prefcli.model.ledger import Entry, format_amount
 
+if TYPE_CHECKING:
+    from prefcli.rules.presets import Rules
+
 ZERO = Fraction(0)
 
 
-def rules_document(rules: Any) -> Dict[str, Any]:
+def rules_document(rules: Rules) -> Dict[str, Any]:
     """Every resolved option as nested plain data (the rules' own nesting, :meth:`Rules.as_mapping`)."""
     return rules.as_mapping()
 

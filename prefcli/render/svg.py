@@ -21,11 +21,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 from xml.sax.saxutils import escape, quoteattr
 
 from prefcli.model.diagnostics import PrefcliError
-from prefcli.model.ledger import format_amount
+from prefcli.model.ledger import Entry, format_amount
+
+if TYPE_CHECKING:
+    from prefcli.model.cards import Contract
+    from prefcli.model.records import Sheet
+    from prefcli.rules.presets import Rules
 
 Point = Tuple[float, float]
 ZERO = Fraction(0)
@@ -310,13 +315,13 @@ class SheetSource:
     """What a drawing needs, from a scored record or a paper sheet."""
 
     players: Tuple[str, ...]
-    rules: Any
-    entries: List[Any]                       # ledger entries (a paper sheet: one per cell)
+    rules: Rules
+    entries: List[Entry]                     # ledger entries (a paper sheet: one per cell)
     deals: int                               # deals in the record (0 for a sheet)
     dealers: Dict[int, str] = field(default_factory=dict)
     history: List[Dict[str, Any]] = field(default_factory=list)
     extra: Dict[str, Any] = field(default_factory=dict)
-    contracts: Dict[int, Any] = field(default_factory=dict)   # deal number → contract
+    contracts: Dict[int, Contract] = field(default_factory=dict)   # deal number → contract
     title: str = ""
     labels: Dict[int, str] = field(default_factory=dict)
 
@@ -339,7 +344,7 @@ def source_of_result(result: Any) -> SheetSource:
                        dict(result.extra or {}), contracts, title, labels)
 
 
-def source_of_sheet(sheet: Any, rules: Any) -> SheetSource:
+def source_of_sheet(sheet: Sheet, rules: Rules) -> SheetSource:
     """A paper sheet (pref-sheet/1): one value per cell, no history."""
     from prefcli.model.ledger import Ledger
     ledger = Ledger(tuple(sheet.players))

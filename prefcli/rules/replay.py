@@ -25,6 +25,7 @@ from prefcli.rules.auction import Auction, AuctionResult, AuctionStep
 from prefcli.rules.conventions import Conventions, exit_options
 from prefcli.rules.errors import TRICKS_PER_DEAL, IllegalCall, IllegalDeal, IllegalPlay, RulesError
 from prefcli.rules.play import PlayReplay, TrickPlay, code_of
+from prefcli.rules.presets import Rules
 
 if TYPE_CHECKING:     # pragma: no cover
     from prefcli.rules.context import RecordContext
@@ -306,7 +307,7 @@ def replay_reading(ctx: "RecordContext", reading: "DealReading", *, raise_errors
     return r.out
 
 
-def _context(record: Record, rules: Any) -> "RecordContext":
+def _context(record: Record, rules: Rules) -> "RecordContext":
     from prefcli.rules.context import RecordContext
     return RecordContext(record, rules)
 
@@ -330,7 +331,7 @@ def deal_replay(ctx: "RecordContext", deal: Deal) -> DealReplay:
     return rep
 
 
-def replay_deal(record: Record, deal: Deal, rules: Any, dealer: Optional[str] = None, *,
+def replay_deal(record: Record, deal: Deal, rules: Rules, dealer: Optional[str] = None, *,
                 raise_errors: bool = False, min_level: Optional[int] = None,
                 conv: Optional[Conventions] = None, keep_tricks: bool = True) -> DealReplay:
     """Replay one deal of `record` (for library callers and tests; a command replays through its
@@ -349,7 +350,7 @@ def replay_deal(record: Record, deal: Deal, rules: Any, dealer: Optional[str] = 
     return replay_reading(ctx, reading, raise_errors=raise_errors, keep_tricks=keep_tricks)
 
 
-def replay_record(record: Record, rules: Any, only: Optional[Iterable[int]] = None) -> List[DealReplay]:
+def replay_record(record: Record, rules: Rules, only: Optional[Iterable[int]] = None) -> List[DealReplay]:
     """Replay every deal of a record (or the deals whose pos is in `only`)."""
     ctx = _context(record, rules)
     wanted = set(only) if only is not None else None
@@ -357,7 +358,7 @@ def replay_record(record: Record, rules: Any, only: Optional[Iterable[int]] = No
             if isinstance(e, Deal) and (wanted is None or e.pos in wanted)]
 
 
-def check_record(record: Record, rules: Any) -> List[Problem]:
+def check_record(record: Record, rules: Rules) -> List[Problem]:
     """The rule and play problems of a record's deals (its readings, without the facts a record
     leaves out: see :data:`~prefcli.rules.deal.INCOMPLETE`)."""
     ctx = _context(record, rules)

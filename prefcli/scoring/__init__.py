@@ -7,12 +7,17 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Protocol, Sequence, Tuple
 
 from prefcli.model.diagnostics import Path, PrefcliError
 from prefcli.model.records import Record, SheetData
 from prefcli.rules.presets import Rules, resolve_rules
 from prefcli.model.ledger import Ledger
+
+if TYPE_CHECKING:
+    from prefcli.model.records import Deal
+    from prefcli.rules.context import RecordContext
+    from prefcli.rules.deal import DealReading
 
 
 class ScoringError(PrefcliError, ValueError):
@@ -37,7 +42,11 @@ class ScoreResult:
         return self.ledger.sheet(upto)
 
 
-Scorer = Callable[..., ScoreResult]      # (record, rules, ctx=None) -> ScoreResult
+class Scorer(Protocol):
+    """A family's scorer (named by ``Family.scorer``): the record under resolved rules, read in
+    `ctx` when one is given."""
+
+    def __call__(self, record: Record, rules: Rules, ctx: Optional[RecordContext] = None) -> ScoreResult: ...
 
 
 def scorer_for(rules: Rules) -> Scorer:
@@ -46,7 +55,7 @@ def scorer_for(rules: Rules) -> Scorer:
 
 
 def score(record: Record, rules: Optional[Rules] = None, variant: Optional[str] = None,
-          sets: Sequence[Tuple[str, Any]] = (), ctx: Any = None) -> ScoreResult:
+          sets: Sequence[Tuple[str, Any]] = (), ctx: Optional[RecordContext] = None) -> ScoreResult:
     """Score `record` under its own rules, or under `variant` / `sets` overrides.
 
     Every deal is read once in the record's :class:`~prefcli.rules.context.RecordContext` (pass
@@ -63,12 +72,12 @@ def score(record: Record, rules: Optional[Rules] = None, variant: Optional[str] 
     return scorer_for(rules)(record, rules)
 
 
-def score_context(ctx: Any) -> ScoreResult:
+def score_context(ctx: RecordContext) -> ScoreResult:
     """Score the record of a :class:`~prefcli.rules.context.RecordContext` with its readings."""
     return scorer_for(ctx.rules)(ctx.record, ctx.rules, ctx=ctx)
 
 
-def reading_of(ctx: Any, deal: Any) -> Any:
+def reading_of(ctx: RecordContext, deal: Deal) -> DealReading:
     """The deal's reading; ScoringError with its first problem when it has one."""
     r = ctx.reading(deal)
     errors = r.errors
@@ -79,7 +88,7 @@ def reading_of(ctx: Any, deal: Any) -> Any:
     return r
 
 
-def context_for(record: Record, rules: Rules, ctx: Any = None) -> Any:
+def context_for(record: Record, rules: Rules, ctx: Optional[RecordContext] = None) -> RecordContext:
     """`ctx`, or the record's context under `rules` (ScoringError when the table is wrong)."""
     if ctx is None:
         from prefcli.rules.context import RecordContext

@@ -432,7 +432,9 @@ class Game:
         self.record = record
         self.rules = rules
         self.ctx = context_for(record, rules, ctx)
-        self.table = self.ctx.table
+        table = self.ctx.table
+        assert table is not None     # context_for refused a record without a table
+        self.table = table
         self.players = record.players
         self.words = dict(rules.family.words)
         self.book = Book(self.players, self.words)

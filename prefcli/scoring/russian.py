@@ -99,7 +99,9 @@ class _Scorer:
         self.record = record
         self.rules = rules
         self.ctx = context_for(record, rules, ctx)
-        self.table = self.ctx.table
+        table = self.ctx.table
+        assert table is not None     # context_for refused a record without a table
+        self.table = table
         self.players: Tuple[str, ...] = tuple(record.players)
         self.n = len(self.players)
         self.ledger = Ledger(self.players)
