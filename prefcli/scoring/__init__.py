@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Protocol, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Protocol, Sequence, Tuple, TypedDict
 
 from prefcli.model.diagnostics import Path, PrefcliError
 from prefcli.model.records import Record, SheetData
@@ -26,6 +26,25 @@ class ScoringError(PrefcliError, ValueError):
     kind = "rule"
 
 
+class ScoreExtra(TypedDict, total=False):
+    """What a family's scorer knows of the game beyond the ledger (each family fills its keys)."""
+
+    deals: List[Dict[str, Any]]        # per deal: number, declarer, made, … (the family's history)
+    # Russian families
+    allpass_streak: int                # consecutive all-passes at the end (the progression)
+    bombs: Dict[str, List[int]]        # each player's bombs still to play
+    ended_at: Optional[int]            # the deal the game ended on
+    # Lithuanian (seed 002)
+    egles: Dict[str, int]              # eglės left per player
+    egles_start: int
+    kitty: Optional[str]               # who took the kitty
+    # Lithuanian kitty (seed 000)
+    rights: int                        # eglutės played
+    declared: Dict[str, int]           # full games declared per player
+    half_kitty: Optional[str]
+    full_kitty: Optional[str]
+
+
 @dataclass
 class ScoreResult:
     """The ledger of a scored record, plus what the scorer knows about the game's state."""
@@ -36,7 +55,7 @@ class ScoreResult:
     dealers: Dict[int, str] = field(default_factory=dict)
     finished: bool = False                 # every pool closed / the end condition reached
     notes: List[str] = field(default_factory=list)
-    extra: Dict[str, Any] = field(default_factory=dict)   # family-specific state (eglės, rights…)
+    extra: ScoreExtra = field(default_factory=lambda: ScoreExtra())   # family-specific state (eglės, rights…)
 
     def sheet(self, upto: Optional[int] = None) -> SheetData:
         return self.ledger.sheet(upto)
