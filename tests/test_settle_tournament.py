@@ -6,8 +6,9 @@ from pathlib import Path
 import pytest
 
 from conftest import EXAMPLES
+from prefcli.app.settle import settle_many
 from prefcli.settle import (Band, SettleOptions, SettlementError, Tournament, parse_band,
-                            settle_many, standings, summarize, tournament_from_data)
+                            standings, summarize, tournament_from_data)
 
 BANDS = (Band(F(50), F(1, 2)), Band(F(100), F(1, 10)))
 

@@ -269,7 +269,8 @@ def test_merge_is_associative_and_commutative(data):
 @settings(max_examples=20, deadline=None)
 @given(st.permutations(list(range(6))), st.integers(1, 5))
 def test_settlement_totals_merge_like_summarize(order, cut):
-    from prefcli.settle import SettleOptions, settle_source, summarize
+    from prefcli.app.settle import settle_source
+    from prefcli.settle import SettleOptions, summarize
     from prefcli.settle.totals import Totals
     files = sorted(str(p) for p in EXAMPLES.rglob("*.yaml") if "expected" not in p.name)[:6]
     results = [r for r in (settle_source(f, SettleOptions()) for f in files) if r.ok]

@@ -22,12 +22,11 @@ The package is split along its seams: :mod:`~prefcli.settle.methods` (one sheet 
 :mod:`~prefcli.settle.money` (money and payments), :mod:`~prefcli.settle.tournament` (standings),
 :mod:`~prefcli.settle.results` (one input settled, many summed), :mod:`~prefcli.settle.document`
 (the ``pref-settlement/1`` document). Every public name stays importable from here. Reading
-files, batches and worker processes are the application layer's: :mod:`prefcli.app.settle`.
+files, batches and worker processes are the application layer's: import ``settle_source`` and
+``settle_many`` from :mod:`prefcli.app.settle` (this package never imports upward).
 No click, no I/O.
 """
 from __future__ import annotations
-
-from typing import Any
 
 from prefcli.settle.methods import (HENS_ROUNDINGS, METHODS, MOUNTAIN_POINT_WHISTS, ROUNDINGS,
                                     MethodResult, Number, Settlement, SettlementError, SheetLike,
@@ -39,23 +38,9 @@ from prefcli.settle.tournament import (TOURNAMENT_FORMAT, Band, Standing, Tourna
                                        standings, tournament_from_data)
 from prefcli.settle.methods import _fraction, _plain  # noqa: F401 - used by sibling modules
 
-#: Names that moved up to the application layer (they read files): still importable from here.
-_MOVED = {"settle_source", "settle_many", "_settle_worker", "_locate"}
-
-
-def __getattr__(name: str) -> Any:
-    """``from prefcli.settle import settle_many`` keeps working (PEP 562); the code lives in
-    :mod:`prefcli.app.settle`, imported only when one of these names is asked for."""
-    if name in _MOVED:
-        import importlib
-        return getattr(importlib.import_module("prefcli.app.settle"), name)
-    raise AttributeError(f"module 'prefcli.settle' has no attribute {name!r}")
-
-
 __all__ = ["HENS_ROUNDINGS", "METHODS", "MOUNTAIN_POINT_WHISTS", "ROUNDINGS", "MethodResult", "Number",
            "Settlement", "SettlementError", "SheetLike", "method_lithuanian", "method_lithuanian_kitty",
            "method_russian", "round_half_away", "round_hens", "settle_sheet", "to_decimal", "trunc",
            "Payment", "check_payments", "exact_money", "money", "payments", "round_money", "InputResult",
            "SettleOptions", "Summary", "reprice", "settle_document", "summarize", "TOURNAMENT_FORMAT",
-           "Band", "Standing", "Tournament", "parse_band", "standings", "tournament_from_data",
-           "settle_source", "settle_many"]
+           "Band", "Standing", "Tournament", "parse_band", "standings", "tournament_from_data"]
