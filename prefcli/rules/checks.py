@@ -46,7 +46,7 @@ def _check_document(doc: Document) -> List[Problem]:
 def _tournament_rules(doc: Document) -> List[Problem]:
     """A tournament file (settle's standings rules): checked by the same parser settle uses."""
     import os
-    from prefcli.settle import SettlementError, tournament_from_data
+    from prefcli.io.tournament import SettlementError, tournament_from_data
     base = os.path.dirname(doc.name) if doc.name != "<stdin>" else ""
     try:
         t = tournament_from_data(doc.data, base)

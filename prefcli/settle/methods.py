@@ -31,7 +31,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable, Dict, List, Mapping, Protocol, Sequence, Tuple, Union
 
-from prefcli.model.diagnostics import PrefcliError
+from prefcli.io.tournament import SettlementError, _fraction, to_decimal  # noqa: F401 - re-exported
 
 Number = Union[Fraction, Decimal]
 
@@ -44,12 +44,6 @@ ROUNDINGS = ("exact", "mountain-shares", "every-share", "truncate")
 
 #: Ways to round hens to whole hens in the seed 002 method ("suapvalina vieneto tikslumu").
 HENS_ROUNDINGS = ("half-up", "half-even", "down", "up", "exact")
-
-
-class SettlementError(PrefcliError, ValueError):
-    """A sheet or option that cannot be settled; `path` locates it in the input."""
-
-    kind = "rule"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -89,31 +83,6 @@ def round_hens(x: Fraction, mode: str = "half-up") -> Fraction:
 def _frac(value: Any) -> Fraction:
     """A sheet amount as a Fraction (they almost always are already)."""
     return value if value.__class__ is Fraction else Fraction(value)
-
-
-def _fraction(value: Any, what: str) -> Fraction:
-    try:
-        if isinstance(value, Fraction):
-            return value
-        if isinstance(value, bool):
-            raise ValueError
-        return Fraction(str(value).strip()) if isinstance(value, (str, Decimal, float)) else Fraction(value)
-    except (ValueError, TypeError, ZeroDivisionError):
-        raise SettlementError(f"{what}: {value!r} is not a number") from None
-
-
-def to_decimal(value: Any, what: str) -> Decimal:
-    """A money amount or coin from an option or the command line (exact decimal text)."""
-    from decimal import InvalidOperation
-    if isinstance(value, bool):
-        raise SettlementError(f"{what}: {value!r} is not a decimal amount")
-    try:
-        d = Decimal(str(value).strip())
-    except (InvalidOperation, ValueError):
-        raise SettlementError(f"{what}: {value!r} is not a decimal amount such as \"0.01\"") from None
-    if not d.is_finite() or d < 0:
-        raise SettlementError(f"{what}: {value!r} must be a non-negative decimal amount")
-    return d
 
 
 # ---------------------------------------------------------------------------------------------
