@@ -1,8 +1,9 @@
-"""`prefcli draw`: a record or a paper sheet → the sheet drawn as on paper (SVG).
+"""A record or a paper sheet loaded for a picture (`prefcli draw`, `prefcli report`).
 
-The pipeline loads the input, scores a record (its ledger is what the drawing shows), and
-returns a :class:`DrawResult`. Every failure is a :class:`~prefcli.model.diagnostics.PrefcliError`:
-an InputError with located problems, or a usage error (a bad --after, --set or --variant).
+:func:`load_game` loads the input and scores a record (its ledger is what a drawing shows); the
+drawing pipeline itself, which needs the paper layouts, is :mod:`prefcli.render.draw`. Every
+failure is a :class:`~prefcli.model.diagnostics.PrefcliError`: an InputError with located
+problems, or a usage error (a bad --after, --set or --variant).
 """
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Optional, Sequence, Tuple
 
 from prefcli.model.diagnostics import USAGE, PrefcliError
-from prefcli.render import svg as svgdraw
+from prefcli.app.sheet import SheetSource, source_of_result, source_of_sheet
 
 
 @dataclass
@@ -19,19 +20,10 @@ class Loaded:
 
     name: str
     kind: str                       # record | sheet
-    source: svgdraw.SheetSource
+    source: SheetSource
     result: Any = None              # ScoreResult for a record
     sheet: Any = None               # Sheet for a paper sheet
     doc: Any = None
-
-
-@dataclass
-class DrawResult:
-    """What `prefcli draw` shows: a loaded game, the sheet after deal `after` (None: all)."""
-
-    loaded: Loaded
-    after: Optional[int]
-    layout: svgdraw.Layout
 
 
 class AfterError(PrefcliError):
@@ -55,10 +47,10 @@ def load_game(file: str, variant: Optional[str] = None, sets: Sequence[Tuple[str
         if doc.kind == "sheet":
             sheet = build_sheet(doc)
             rules = resolve_rules(sheet.rules, variant=variant, sets=sets)
-            return Loaded(doc.name, "sheet", svgdraw.source_of_sheet(sheet, rules), sheet=sheet, doc=doc)
+            return Loaded(doc.name, "sheet", source_of_sheet(sheet, rules), sheet=sheet, doc=doc)
         record = build_record_fast(doc)
         result = score(record, variant=variant, sets=sets)
-        return Loaded(doc.name, "record", svgdraw.source_of_result(result), result=result, doc=doc)
+        return Loaded(doc.name, "record", source_of_result(result), result=result, doc=doc)
     except InputError:
         raise
     except PrefcliError as exc:
@@ -75,17 +67,3 @@ def check_after(loaded: Loaded, after: Optional[int]) -> None:
         raise AfterError(f"--after {after}: a score sheet has no deals to step through (draw a game record)")
     if after > loaded.source.deals:
         raise AfterError(f"--after {after}: the record has {loaded.source.deals} deal(s)")
-
-
-def draw(file: str, after: Optional[int] = None, variant: Optional[str] = None,
-         sets: Sequence[Tuple[str, Any]] = ()) -> DrawResult:
-    """FILE's sheet after deal `after` (all deals when None), with the paper layout it is drawn
-    in (render it with ``prefcli.render.render("draw", "svg", result, style=…)``)."""
-    from prefcli.model.diagnostics import InputError
-    loaded = load_game(file, variant, sets)
-    check_after(loaded, after)
-    try:
-        layout = svgdraw.layout_for(loaded.source.family, len(loaded.source.players))
-    except svgdraw.DrawError as exc:
-        raise InputError([loaded.doc.place(exc)]) from None
-    return DrawResult(loaded, after, layout)

@@ -31,7 +31,7 @@ class Scored:
 
     def document(self, after: Optional[int] = None, explain: bool = False) -> Dict[str, Any]:
         """The ``pref-sheet/1`` document of the sheet after deal `after` (all deals: None)."""
-        from prefcli.render.sheet import sheet_document
+        from prefcli.app.sheet import sheet_document
         return sheet_document(self.result, after, explain=explain)
 
 

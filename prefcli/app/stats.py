@@ -70,7 +70,7 @@ class StatsResult:
 
     def document(self, **_options: Any) -> Dict[str, Any]:
         """The ``pref-stats/1`` document (schemas/stats.schema.json), with the rating if any."""
-        from prefcli.render.documents import plain
+        from prefcli.io.emit import plain
         from prefcli.settle.stats import to_data
         data = to_data(self.stats)
         rating = self.rating_document()

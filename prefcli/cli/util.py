@@ -81,13 +81,13 @@ def expand_inputs(paths: Sequence[str]) -> List[str]:
 
 def plain(value: Any) -> Any:
     """Data with Fractions made printable (int, or "12.5" / "40/3")."""
-    from prefcli.render.documents import plain as _plain
+    from prefcli.io.emit import plain as _plain
     return _plain(value)
 
 
 def dump(data: Any, fmt: str) -> str:
-    """JSON or YAML text of plain data (the one emitter, :mod:`prefcli.render.documents`)."""
-    from prefcli.render.documents import dump as _dump
+    """JSON or YAML text of plain data (the one emitter, :mod:`prefcli.io.emit`)."""
+    from prefcli.io.emit import dump as _dump
     return _dump(data, fmt)
 
 

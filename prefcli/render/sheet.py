@@ -13,76 +13,14 @@ import io
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence
 
-from prefcli.model.records import SHEET_FORMAT, Adjust, Deal, SheetData
-from prefcli.model.ledger import Entry, format_amount
+from prefcli.app.sheet import (ZERO, SheetSource, _amounts, deal_label, entries_upto, entry_plain,  # noqa: F401
+                               finished_after, rules_document, sheet_after, sheet_document,
+                               source_of_result, source_of_sheet)
+from prefcli.model.records import SheetData
+from prefcli.model.ledger import format_amount
 
 if TYPE_CHECKING:
     from prefcli.rules.presets import Rules
-
-ZERO = Fraction(0)
-
-
-def rules_document(rules: Rules) -> Dict[str, Any]:
-    """Every resolved option as nested plain data (the rules' own nesting, :meth:`Rules.as_mapping`)."""
-    return rules.as_mapping()
-
-
-def entries_upto(result: Any, upto: Optional[int] = None) -> List[Entry]:
-    if upto is None:
-        return list(result.ledger.entries)
-    return [e for e in result.ledger.entries if e.deal is None or e.deal <= upto]
-
-
-def sheet_after(result: Any, upto: Optional[int] = None) -> SheetData:
-    """The sheet after deal `upto`: the sum of the ledger's entries (``Ledger.sheet``)."""
-    return result.ledger.sheet(upto)
-
-
-def _amounts(values: Dict[str, Fraction], players: Sequence[str]) -> Dict[str, Any]:
-    return {p: format_amount(values.get(p, ZERO)) for p in players}
-
-
-def sheet_document(result: Any, upto: Optional[int] = None, explain: bool = False) -> Dict[str, Any]:
-    """The ``pref-sheet/1`` document of the sheet after deal `upto` (all deals when None)."""
-    sheet: SheetData = sheet_after(result, upto)
-    players = list(result.ledger.players)
-    doc: Dict[str, Any] = {"format": SHEET_FORMAT, "players": players}
-    meta = dict(getattr(result.record, "meta", {}) or {})
-    if meta:
-        doc["meta"] = {str(k): v for k, v in meta.items()}
-    doc["rules"] = rules_document(result.rules)
-    doc["pool"] = _amounts(sheet.pool, players)
-    doc["mountain"] = _amounts(sheet.mountain, players)
-    doc["whists"] = {p: {q: format_amount(sheet.whists.get(p, {}).get(q, ZERO)) for q in players if q != p}
-                     for p in players}
-    total = len(result.record.deals)
-    scored = total if upto is None else min(upto, total)
-    status: Dict[str, Any] = {"deals": scored, "of": total, "finished": finished_after(result, scored)}
-    if result.notes:
-        status["notes"] = list(result.notes)
-    if explain:
-        status["entries"] = [entry_plain(e) for e in entries_upto(result, upto)]
-    doc["status"] = status
-    return doc
-
-
-def finished_after(result: Any, scored: int) -> bool:
-    """Whether the game had ended after `scored` deals (a scorer may say where: extra.ended_at)."""
-    if scored >= len(result.record.deals):
-        return bool(result.finished)
-    ended = (getattr(result, "extra", None) or {}).get("ended_at")
-    return isinstance(ended, int) and ended <= scored
-
-
-def entry_plain(e: Entry) -> Dict[str, Any]:
-    out: Dict[str, Any] = {"deal": e.deal, "player": e.player, "area": e.area}
-    if e.on is not None:
-        out["on"] = e.on
-    out["amount"] = format_amount(e.amount)
-    out["rule"] = e.rule
-    if e.text:
-        out["text"] = e.text
-    return out
 
 
 # --------------------------------------------------------------------------------- text
@@ -99,22 +37,6 @@ def _grid(rows: List[List[str]], right: Iterable[int] = ()) -> List[str]:
         cells = [c.rjust(widths[i]) if i in right else c.ljust(widths[i]) for i, c in enumerate(r)]
         out.append("  ".join(cells).rstrip())
     return out
-
-
-def deal_label(record: Any, number: Optional[int]) -> str:
-    """A short description of deal `number` (1-based) for tables: `7H Bob`, `all-pass`, `adjust`."""
-    if number is None:
-        return "start"
-    if not 1 <= number <= len(record.deals):
-        return "close"
-    d = record.deals[number - 1]
-    if isinstance(d, Adjust):
-        return "adjust"
-    assert isinstance(d, Deal)
-    text = str(d.contract)
-    if d.declarer:
-        text += f" {d.declarer}"
-    return text
 
 
 def render_table(result: Any, upto: Optional[int] = None) -> str:

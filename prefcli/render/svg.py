@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, 
 from xml.sax.saxutils import escape, quoteattr
 
 from prefcli.model.diagnostics import PrefcliError
-from prefcli.model.ledger import Entry, format_amount
+from prefcli.model.ledger import format_amount
+from prefcli.app.sheet import SheetSource, source_of_result, source_of_sheet  # noqa: F401 - re-exported
 
 if TYPE_CHECKING:
     from prefcli.model.cards import Contract
@@ -308,50 +309,6 @@ class Frame:
 #: at most this many of a cell's newest totals are drawn (the smallest hand fits fewer) and
 #: named in its title, so a long record draws in linear time and size
 DRAWN, TITLED = 240, 40
-
-
-@dataclass
-class SheetSource:
-    """What a drawing needs, from a scored record or a paper sheet."""
-
-    players: Tuple[str, ...]
-    rules: Rules
-    entries: List[Entry]                     # ledger entries (a paper sheet: one per cell)
-    deals: int                               # deals in the record (0 for a sheet)
-    dealers: Dict[int, str] = field(default_factory=dict)
-    history: List[Dict[str, Any]] = field(default_factory=list)
-    extra: Dict[str, Any] = field(default_factory=dict)
-    contracts: Dict[int, Contract] = field(default_factory=dict)   # deal number → contract
-    title: str = ""
-    labels: Dict[int, str] = field(default_factory=dict)
-
-    @property
-    def family(self) -> str:
-        return self.rules.family.name
-
-
-def source_of_result(result: Any) -> SheetSource:
-    """A scored record (:class:`~prefcli.scoring.ScoreResult`) as a drawing source."""
-    from prefcli.model.records import Deal
-    from prefcli.render.sheet import deal_label
-    record = result.record
-    contracts = {d.number: d.contract for d in record.deals if isinstance(d, Deal)}
-    labels = {n: deal_label(record, n) for n in range(1, len(record.deals) + 1)}
-    meta = dict(getattr(record, "meta", {}) or {})
-    title = " · ".join(str(meta[k]) for k in ("event", "date", "site") if meta.get(k))
-    return SheetSource(tuple(result.ledger.players), result.rules, list(result.ledger.entries),
-                       len(record.deals), dict(result.dealers), list((result.extra or {}).get("deals", [])),
-                       dict(result.extra or {}), contracts, title, labels)
-
-
-def source_of_sheet(sheet: Sheet, rules: Rules) -> SheetSource:
-    """A paper sheet (pref-sheet/1): one value per cell, no history."""
-    from prefcli.model.ledger import Ledger
-    ledger = Ledger(tuple(sheet.players))
-    ledger.load_start(sheet.data)
-    meta = dict(getattr(sheet, "meta", {}) or {})
-    title = " · ".join(str(meta[k]) for k in ("event", "date", "site") if meta.get(k))
-    return SheetSource(tuple(sheet.players), rules, list(ledger.entries), 0, title=title)
 
 
 def frames(src: SheetSource, upto: Optional[int] = None, every: bool = True) -> List[Frame]:

@@ -1,4 +1,4 @@
-"""`prefcli draw FILE`: the score sheet drawn as on paper, as SVG (the pipeline: prefcli.app.draw)."""
+"""`prefcli draw FILE`: the score sheet drawn as on paper, as SVG (the pipeline: prefcli.render.draw)."""
 from __future__ import annotations
 
 from typing import Optional, Sequence
@@ -33,7 +33,7 @@ def command(file: str, variant: Optional[str], sets: Sequence[str], after: Optio
     marked, and so is the dealer of the next deal.
     """
     from prefcli import render
-    from prefcli.app.draw import draw
+    from prefcli.render.draw import draw
     from prefcli.cli.util import report_format, write_text
     from prefcli.io.output import check_not_input
 
