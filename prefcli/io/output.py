@@ -53,21 +53,7 @@ _FD_PATH = re.compile(r"\A/(?:dev/fd|proc/self/fd)/([0-9]+)\Z")
 _STD_PATHS = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
 
 
-class OutputError(PrefcliError):
-    """A result that could not be written (exit 1); the message names the path.
-
-    `file` is the output's name; the data path is empty (nothing in a document is wrong)."""
-
-    kind = "output"
-
-    def __init__(self, path: str, message: str) -> None:
-        super().__init__(message, (), file=path)
-        self.args = (f"{path}: {message}",)
-
-    def text(self) -> str:
-        return f"{self.file}: {self.message}"
-
-
+from prefcli.io.errors import OutputError, _reason  # noqa: E402,F401 - re-exported
 class FormatConflict(ValueError):
     """`-o NAME.ext` and `-f FORMAT` disagree, or the extension names a format the command
     cannot write: a usage error (exit 2)."""
@@ -220,28 +206,6 @@ def check_not_input(dest: Optional[str], inputs: Iterable[str]) -> None:
             else:
                 what = f"is the same file as the input {src}"
             raise OutputError(name, f"{what}: refusing to write over it (choose another output file)")
-
-
-def _reason(exc: OSError) -> str:
-    """An OSError in words, without Python's `[Errno 28]` decoration."""
-    code = exc.errno
-    if code == errno.ENOSPC:
-        return "no space left on the device"
-    if code in (errno.EACCES, errno.EPERM):
-        return "permission denied"
-    if code == errno.EROFS:
-        return "the file system is read-only"
-    if code == errno.EISDIR:
-        return "is a folder"
-    if code == errno.ENOTDIR:
-        return "a part of the path is not a folder"
-    if code == errno.ENOENT:
-        return "the folder does not exist"
-    if code == getattr(errno, "EDQUOT", None):
-        return "disk quota exceeded"
-    if code == errno.ENAMETOOLONG:
-        return "the name is too long"
-    return (exc.strerror or str(exc)).lower()
 
 
 def _umask() -> int:

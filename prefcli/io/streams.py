@@ -78,7 +78,7 @@ def finish_stdout() -> None:
         raise
     except OSError as exc:
         _silence_fd(1)
-        from prefcli.io.output import OutputError, _reason
+        from prefcli.io.errors import OutputError, _reason
         raise OutputError("standard output", f"cannot write: {_reason(exc)}") from None
     except ValueError:     # closed
         pass
