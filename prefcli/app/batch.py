@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, List, Optional, Sequence
 
 from prefcli.model.diagnostics import Problem
-from prefcli.app.settle import _settle_worker
+from prefcli.app.settle_input import _settle_worker
 from prefcli.settle import InputResult, SettleOptions
 from prefcli.settle.totals import Totals
 

@@ -20,49 +20,9 @@ from prefcli.model.diagnostics import PrefcliError, Problem
 from prefcli.model.records import TOURNAMENT_FORMAT
 from prefcli.settle.results import InputResult, SettleOptions, Summary, settle_document, summarize
 from prefcli.settle.tournament import Band, Tournament, standings as make_standings, tournament_from_data
+from prefcli.app.settle_input import _locate, _settle_worker, settle_source  # noqa: F401 - re-exported
 
 Progress = Optional[Callable[[int, int], None]]
-
-
-def settle_source(source: str, options: SettleOptions) -> InputResult:
-    """Load and settle one file ("-" = stdin); every failure becomes located problems."""
-    from prefcli.model.diagnostics import InputError
-    doc = None
-    try:
-        from prefcli.io.documents import build_record_fast, build_sheet, load_document
-        doc = load_document(source)
-        if isinstance(doc.data, dict) and doc.data.get("format") == TOURNAMENT_FORMAT:
-            import os
-            base = os.path.dirname(source) if source != "-" else ""
-            return InputResult(source, kind="tournament", tournament=tournament_from_data(doc.data, base))
-        obj = build_record_fast(doc) if doc.kind == "record" else build_sheet(doc)
-        return settle_document(obj, options, doc.name)
-    except InputError as exc:
-        return InputResult(source, problems=tuple(p if p.file else p.at(file=source) for p in exc.problems))
-    except PrefcliError as exc:
-        if exc.is_usage:    # a bad --set or --variant is the command line's fault, not the file's
-            raise
-        return InputResult(source, problems=(_locate(doc, source, exc),))
-    except (OSError, UnicodeError) as exc:
-        return InputResult(source, problems=(Problem(f"cannot read: {exc}", (), source),))
-    except Exception as exc:  # noqa: BLE001 - one bad input must not stop a batch
-        return InputResult(source, problems=(Problem(f"internal error: {type(exc).__name__}: {exc}",
-                                                     (), source, kind="internal"),))
-
-
-def _locate(doc: Any, source: str, exc: PrefcliError) -> Problem:
-    """The error placed in its document (when it was loaded), else at least in its file."""
-    if doc is not None and hasattr(doc, "place"):
-        try:
-            p = doc.place(exc)
-            return p if p.file else p.at(file=source)
-        except Exception:  # noqa: BLE001 - locating is best effort
-            pass
-    return exc.problem().at(file=source)
-
-
-def _settle_worker(args: Tuple[str, SettleOptions]) -> InputResult:
-    return settle_source(*args)
 
 
 def _worker_init() -> None:

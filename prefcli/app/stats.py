@@ -82,7 +82,7 @@ class StatsResult:
 def stats_source(source: str, options: StatsOptions) -> StatsPart:
     """Load, score, settle and count one input; every failure becomes located problems."""
     from prefcli.model.diagnostics import InputError, PrefcliError
-    from prefcli.app.settle import _locate
+    from prefcli.app.settle_input import _locate
     from prefcli.settle import TOURNAMENT_FORMAT, settle_sheet, tournament_from_data
     doc = None
     try:
