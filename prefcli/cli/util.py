@@ -190,3 +190,46 @@ EXAMPLES_HEADER = "\b\nExamples:"
 
 quiet_option = click.option("-q", "--quiet", is_flag=True,
                             help="print nothing but problems (and the output asked for)")
+
+
+def decimal_option(value: Optional[str], name: str):
+    """--price/--coin as an exact Decimal (shared by settle and merge), a bad one a usage error."""
+    if value is None:
+        return None
+    from prefcli.settle import SettlementError, to_decimal
+    try:
+        d = to_decimal(value, name)
+    except SettlementError as exc:
+        raise click.BadParameter(exc.message, param_hint=name) from None
+    if name == "--coin" and d == 0:
+        raise click.BadParameter("the coin must be positive", param_hint=name)
+    return d
+
+
+def settlement_text(data, fmt: str) -> str:
+    """A settlement's totals and payments as a table or CSV (settle --summary and merge)."""
+    import csv
+    import io
+    if fmt == "csv":
+        buf = io.StringIO()
+        out = csv.writer(buf, lineterminator="\n")
+        out.writerow(["kind", "player", "to", "whists", "money"])
+        for p in data["players"]:
+            out.writerow(["total", p, "", data["net"][p], data["money"][p] if data["money"] else ""])
+        for pay in data["payments"]:
+            out.writerow(["payment", pay["from"], pay["to"], pay["amount"] if data["unit"] == "whists" else "",
+                          pay["amount"] if data["unit"] == "money" else ""])
+        return buf.getvalue()
+    names = data["players"]
+    rows = [["", *names], ["total (whists)", *[str(data["net"][p]) for p in names]]]
+    if data["money"]:
+        rows.append(["total (money)", *[data["money"][p] for p in names]])
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(r)).rstrip()
+             for r in rows]
+    n = len(data["inputs"]) if "inputs" in data else data["totals"]["inputs"]
+    lines.append(f"{n} input(s)")
+    lines.append("")
+    lines.append("payments on the totals:")
+    lines += [f"  {p['from']}  →  {p['to']}  {p['amount']}" for p in data["payments"]] or ["  nobody owes anything"]
+    return "\n".join(lines) + "\n"

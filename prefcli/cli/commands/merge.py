@@ -5,7 +5,8 @@ from typing import Optional, Tuple
 
 import click
 
-from prefcli.cli.util import EXAMPLES_HEADER, output_option, pick_format, write_text
+from prefcli.cli.util import (EXAMPLES_HEADER, decimal_option, output_option, pick_format, settlement_text,
+                              write_text)
 from prefcli.io.output import check_not_input
 
 
@@ -32,11 +33,10 @@ def command(parts: Tuple[str, ...], fmt: str, coin: Optional[str], output: str) 
     import json
 
     from prefcli.app.merge import merge_parts
-    from prefcli.cli.commands.settle import _decimal_option
     from prefcli.settle.stats import STATS_FORMAT
     check_not_input(output, parts)
     fmt = pick_format(fmt, output, ("json", "table", "csv"), "json")
-    result = merge_parts(list(parts), coin=_decimal_option(coin, "--coin"))
+    result = merge_parts(list(parts), coin=decimal_option(coin, "--coin"))
     for note in result.notes:
         click.echo(f"prefcli: note: {note}", err=True)
     if fmt == "json":
@@ -45,33 +45,5 @@ def command(parts: Tuple[str, ...], fmt: str, coin: Optional[str], output: str) 
         from prefcli.render import stats as render
         text = render.table(result.stats) if fmt == "table" else render.csv_text(result.stats)
     else:
-        text = _settlement_text(result.data, fmt)
+        text = settlement_text(result.data, fmt)
     write_text(output, text, parts)
-
-
-def _settlement_text(data, fmt: str) -> str:
-    import csv
-    import io
-    if fmt == "csv":
-        buf = io.StringIO()
-        out = csv.writer(buf, lineterminator="\n")
-        out.writerow(["kind", "player", "to", "whists", "money"])
-        for p in data["players"]:
-            out.writerow(["total", p, "", data["net"][p], data["money"][p] if data["money"] else ""])
-        for pay in data["payments"]:
-            out.writerow(["payment", pay["from"], pay["to"], pay["amount"] if data["unit"] == "whists" else "",
-                          pay["amount"] if data["unit"] == "money" else ""])
-        return buf.getvalue()
-    names = data["players"]
-    rows = [["", *names], ["total (whists)", *[str(data["net"][p]) for p in names]]]
-    if data["money"]:
-        rows.append(["total (money)", *[data["money"][p] for p in names]])
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    lines = ["  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(r)).rstrip()
-             for r in rows]
-    n = len(data["inputs"]) if "inputs" in data else data["totals"]["inputs"]
-    lines.append(f"{n} input(s)")
-    lines.append("")
-    lines.append("payments on the totals:")
-    lines += [f"  {p['from']}  →  {p['to']}  {p['amount']}" for p in data["payments"]] or ["  nobody owes anything"]
-    return "\n".join(lines) + "\n"

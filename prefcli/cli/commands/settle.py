@@ -9,21 +9,8 @@ from typing import Optional, Tuple
 
 import click
 
-from prefcli.cli.util import (CheckFailed, EXAMPLES_HEADER, format_option, output_option, parse_sets,
+from prefcli.cli.util import (CheckFailed, decimal_option, EXAMPLES_HEADER, format_option, output_option, parse_sets,
                               print_problems, progress_bar, report_format, rules_options, write_text)
-
-
-def _decimal_option(value: Optional[str], name: str):
-    if value is None:
-        return None
-    from prefcli.settle import SettlementError, to_decimal
-    try:
-        d = to_decimal(value, name)
-    except SettlementError as exc:
-        raise click.BadParameter(exc.message, param_hint=name) from None
-    if name == "--coin" and d == 0:
-        raise click.BadParameter("the coin must be positive", param_hint=name)
-    return d
 
 
 def _number_option(value: Optional[str], name: str):
@@ -108,7 +95,7 @@ def command(inputs: Tuple[str, ...], price: Optional[str], coin: Optional[str], 
     from prefcli.settle import SettleOptions, SettlementError, parse_band
 
     options = SettleOptions(variant=variant, sets=tuple(parse_sets(sets)),
-                            price=_decimal_option(price, "--price"), coin=_decimal_option(coin, "--coin"))
+                            price=decimal_option(price, "--price"), coin=decimal_option(coin, "--coin"))
     try:
         extra_bands = tuple(parse_band(b) for b in bands)
     except SettlementError as exc:

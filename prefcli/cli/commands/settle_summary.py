@@ -5,7 +5,7 @@ from typing import Any, List, Optional, Sequence
 
 import click
 
-from prefcli.cli.util import CheckFailed, print_problems, write_text
+from prefcli.cli.util import CheckFailed, print_problems, settlement_text, write_text
 
 
 def _executor(spec: Optional[str], jobs: int):
@@ -48,7 +48,6 @@ def run_summary(sources: Sequence[str], options: Any, jobs: int, spec: Optional[
     import json
 
     from prefcli.app.batch import settle_totals
-    from prefcli.cli.commands.merge import _settlement_text
     from prefcli.settle.totals import totals_data
     with _executor(spec, jobs) as ex:
         batch = settle_totals(sources, options, ex)
@@ -69,7 +68,7 @@ def run_summary(sources: Sequence[str], options: Any, jobs: int, spec: Optional[
         from prefcli.cli.util import dump
         text = dump(data, "yaml")
     else:
-        text = _settlement_text(data, "csv" if fmt == "csv" else "table")
+        text = settlement_text(data, "csv" if fmt == "csv" else "table")
     write_text(output, text, read)
     if batch.failed:
         click.echo(f"prefcli: {batch.failed} of {batch.failed + batch.totals.inputs} inputs could not be settled",
