@@ -9,13 +9,14 @@ replayed once whatever the length of the record.
 """
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from prefcli.model.diagnostics import Problem
 from prefcli.model.records import Deal, Record
-from prefcli.rules.conventions import Conventions, conventions, dark_exit_level
+from prefcli.rules.conventions import Conventions, all_pass_runs, conventions  # noqa: F401 - all_pass_runs re-exported
 from prefcli.rules.presets import Rules
 from prefcli.rules.table import Table, TableError, rotation, table_for
+from prefcli.rules.replay import DealReplay, deal_replay, replay_reading
 
 __all__ = ["RecordContext", "context"]
 
@@ -81,32 +82,46 @@ class RecordContext:
         return None
 
 
-def all_pass_runs(record: Record, conv: Conventions) -> Tuple[Dict[int, int], Dict[int, int], Dict[int, int]]:
-    """Per deal (by pos): the all-pass deals right before it, the dark all-passes right before it
-    (a plain all-pass ends a dark run), and so its exit level: ``allpass.exit`` by the first, the
-    last step repeating, raised by ``allpass.dark_exit`` by the second (Кодекс 3.7.7: "Выйти из
-    распасовки после паса втёмную можно семерной игрой, а из двойной распасовки – восьмерной").
-    Adjustments are not deals."""
-    runs: Dict[int, int] = {}
-    darks: Dict[int, int] = {}
-    levels: Dict[int, int] = {}
-    exits = conv.allpass_exit
-    run = dark = 0
-    for entry in record.deals:
-        if not isinstance(entry, Deal):
-            continue
-        runs[entry.pos] = run
-        darks[entry.pos] = dark
-        level = exits[min(run, len(exits)) - 1] if run and exits else 0
-        levels[entry.pos] = max(level, dark_exit_level(conv, dark))
-        if entry.contract.is_all_pass:
-            run += 1
-            dark = dark + 1 if entry.is_dark_allpass else 0
-        else:
-            run = dark = 0
-    return runs, darks, levels
-
-
 def context(record: Record, rules: Rules) -> RecordContext:
     """The context of `record` under `rules` (build it once per command and pass it on)."""
     return RecordContext(record, rules)
+
+
+# The record-level replays (library callers, tests, the engine's names): they build a context, so
+# they live here, above the deal reading and the replay (which never import this module).
+
+def replay_deal(record: Record, deal: Deal, rules: Rules, dealer: Optional[str] = None, *,
+                raise_errors: bool = False, min_level: Optional[int] = None,
+                conv: Optional[Conventions] = None, keep_tricks: bool = True) -> DealReplay:
+    """Replay one deal of `record` (for library callers and tests; a command replays through its
+    :class:`~prefcli.rules.context.RecordContext`). `dealer` and `min_level`, when given, stand
+    for the rotation's dealer and the exit level; the first illegal step is recorded (or raised
+    with `raise_errors`)."""
+    import dataclasses
+    ctx = RecordContext(record, rules)
+    reading = ctx.reading(deal)
+    if dealer is not None and deal.dealer is None and dealer != reading.dealer:
+        ctx.dealers = {**ctx.dealers, deal.pos: dealer}
+        ctx._readings.pop(deal.pos, None)
+        reading = ctx.reading(deal)
+    if min_level is not None and min_level != reading.exit_level:
+        reading = dataclasses.replace(reading, exit_level=min_level)
+    return replay_reading(ctx, reading, raise_errors=raise_errors, keep_tricks=keep_tricks)
+
+
+def replay_record(record: Record, rules: Rules, only: Optional[Iterable[int]] = None) -> List[DealReplay]:
+    """Replay every deal of a record (or the deals whose pos is in `only`)."""
+    ctx = RecordContext(record, rules)
+    wanted = set(only) if only is not None else None
+    return [deal_replay(ctx, e) for e in record.deals
+            if isinstance(e, Deal) and (wanted is None or e.pos in wanted)]
+
+
+def check_record(record: Record, rules: Rules) -> List[Problem]:
+    """The rule and play problems of a record's deals (its readings, without the facts a record
+    leaves out: see :data:`~prefcli.rules.deal.INCOMPLETE`)."""
+    ctx = RecordContext(record, rules)
+    out: List[Problem] = []
+    for reading in ctx.readings():
+        out.extend(reading.rule_problems)
+    return out

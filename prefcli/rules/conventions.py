@@ -8,9 +8,10 @@ variant's name.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Tuple
+from typing import Any, Dict, Mapping, Tuple
 
 from prefcli.model.cards import Contract, ladder
+from prefcli.model.records import Deal, Record
 from prefcli.rules.presets import Rules
 from prefcli.rules.table import options as table_options
 
@@ -114,3 +115,29 @@ def dark_exit_level(conv: Conventions, dark_run: int) -> int:
 def exit_options(conv: Conventions) -> str:
     """The options an exit level comes from, for messages."""
     return "allpass.exit, allpass.dark_exit" if conv.dark and conv.allpass_dark_exit else "allpass.exit"
+
+
+def all_pass_runs(record: Record, conv: Conventions) -> Tuple[Dict[int, int], Dict[int, int], Dict[int, int]]:
+    """Per deal (by pos): the all-pass deals right before it, the dark all-passes right before it
+    (a plain all-pass ends a dark run), and so its exit level: ``allpass.exit`` by the first, the
+    last step repeating, raised by ``allpass.dark_exit`` by the second (Кодекс 3.7.7: "Выйти из
+    распасовки после паса втёмную можно семерной игрой, а из двойной распасовки – восьмерной").
+    Adjustments are not deals."""
+    runs: Dict[int, int] = {}
+    darks: Dict[int, int] = {}
+    levels: Dict[int, int] = {}
+    exits = conv.allpass_exit
+    run = dark = 0
+    for entry in record.deals:
+        if not isinstance(entry, Deal):
+            continue
+        runs[entry.pos] = run
+        darks[entry.pos] = dark
+        level = exits[min(run, len(exits)) - 1] if run and exits else 0
+        levels[entry.pos] = max(level, dark_exit_level(conv, dark))
+        if entry.contract.is_all_pass:
+            run += 1
+            dark = dark + 1 if entry.is_dark_allpass else 0
+        else:
+            run = dark = 0
+    return runs, darks, levels

@@ -12,8 +12,8 @@ from prefcli.rules.auction import Auction, AuctionResult, AuctionStep
 from prefcli.rules.conventions import Conventions, conventions, dark_exit_level
 from prefcli.rules.errors import TRICKS_PER_DEAL, IllegalCall, IllegalDeal, IllegalPlay, RulesError
 from prefcli.rules.play import SUIT_NAMES, TrickPlay, legal_cards, random_play, talon_leads, trick_winner
-from prefcli.rules.replay import (DealReplay, check_record, deal_dealers, exit_levels, replay_deal,
-                                  replay_record)
+from prefcli.rules.context import check_record, replay_deal, replay_record
+from prefcli.rules.replay import DealReplay, deal_dealers, exit_levels
 
 __all__ = [
     "RulesError", "IllegalCall", "IllegalPlay", "IllegalDeal", "Conventions", "conventions",

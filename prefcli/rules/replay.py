@@ -22,7 +22,7 @@ from prefcli.model.cards import Card, Contract, Decision
 from prefcli.model.diagnostics import Problem
 from prefcli.model.records import Deal, Record
 from prefcli.rules.auction import Auction, AuctionResult, AuctionStep
-from prefcli.rules.conventions import Conventions, exit_options
+from prefcli.rules.conventions import Conventions, all_pass_runs, exit_options
 from prefcli.rules.errors import TRICKS_PER_DEAL, IllegalCall, IllegalDeal, IllegalPlay, RulesError
 from prefcli.rules.play import PlayReplay, TrickPlay, code_of
 from prefcli.rules.presets import Rules
@@ -31,8 +31,7 @@ if TYPE_CHECKING:     # pragma: no cover
     from prefcli.rules.context import RecordContext
     from prefcli.rules.deal import DealReading
 
-__all__ = ["DealReplay", "replay_reading", "replay_deal", "replay_record", "check_record", "exit_levels",
-           "deal_dealers"]
+__all__ = ["DealReplay", "replay_reading", "deal_replay", "exit_levels", "deal_dealers"]
 
 
 @dataclass
@@ -307,11 +306,6 @@ def replay_reading(ctx: "RecordContext", reading: "DealReading", *, raise_errors
     return r.out
 
 
-def _context(record: Record, rules: Rules) -> "RecordContext":
-    from prefcli.rules.context import RecordContext
-    return RecordContext(record, rules)
-
-
 def deal_replay(ctx: "RecordContext", deal: Deal) -> DealReplay:
     """The replay of `deal`: the one its reading holds, or (when the reading stopped before the
     replay) a replay carrying the reading's problems."""
@@ -331,47 +325,9 @@ def deal_replay(ctx: "RecordContext", deal: Deal) -> DealReplay:
     return rep
 
 
-def replay_deal(record: Record, deal: Deal, rules: Rules, dealer: Optional[str] = None, *,
-                raise_errors: bool = False, min_level: Optional[int] = None,
-                conv: Optional[Conventions] = None, keep_tricks: bool = True) -> DealReplay:
-    """Replay one deal of `record` (for library callers and tests; a command replays through its
-    :class:`~prefcli.rules.context.RecordContext`). `dealer` and `min_level`, when given, stand
-    for the rotation's dealer and the exit level; the first illegal step is recorded (or raised
-    with `raise_errors`)."""
-    import dataclasses
-    ctx = _context(record, rules)
-    reading = ctx.reading(deal)
-    if dealer is not None and deal.dealer is None and dealer != reading.dealer:
-        ctx.dealers = {**ctx.dealers, deal.pos: dealer}
-        ctx._readings.pop(deal.pos, None)
-        reading = ctx.reading(deal)
-    if min_level is not None and min_level != reading.exit_level:
-        reading = dataclasses.replace(reading, exit_level=min_level)
-    return replay_reading(ctx, reading, raise_errors=raise_errors, keep_tricks=keep_tricks)
-
-
-def replay_record(record: Record, rules: Rules, only: Optional[Iterable[int]] = None) -> List[DealReplay]:
-    """Replay every deal of a record (or the deals whose pos is in `only`)."""
-    ctx = _context(record, rules)
-    wanted = set(only) if only is not None else None
-    return [deal_replay(ctx, e) for e in record.deals
-            if isinstance(e, Deal) and (wanted is None or e.pos in wanted)]
-
-
-def check_record(record: Record, rules: Rules) -> List[Problem]:
-    """The rule and play problems of a record's deals (its readings, without the facts a record
-    leaves out: see :data:`~prefcli.rules.deal.INCOMPLETE`)."""
-    ctx = _context(record, rules)
-    out: List[Problem] = []
-    for reading in ctx.readings():
-        out.extend(reading.rule_problems)
-    return out
-
-
 def exit_levels(record: Record, conv: Conventions) -> Dict[int, int]:
     """The minimum contract level of each deal (by pos) after consecutive all-pass deals
     (``allpass.exit``, and ``allpass.dark_exit`` after dark ones, Кодекс 3.7.7): the context's."""
-    from prefcli.rules.context import all_pass_runs
     return all_pass_runs(record, conv)[2]
 
 
