@@ -309,7 +309,8 @@ def test_misere_not_named_after_talon_in_russian():
 
 
 def test_jumps_option():
-    # seed 001 "не прыгая через ступеньки" (bid_jumps: no) vs seed 004 (each bid must exceed)
+    # seed 001 l.100 "не прыгая через ступеньки" and seed 004 l.182 (bid_jumps: no) vs a club
+    # that allows jumps (bid_jumps: yes, set explicitly)
     clean([auction_only(["6S", "7H", "pass", "pass"], contract="7H", declarer="Cid")], bid_jumps=True)
     p = one([auction_only(["6S", "7H", "pass", "pass"], contract="7H", declarer="Cid")], bid_jumps=False)
     assert "one rung at a time" in p.message and "the next bid after 6S is 6C" in p.message

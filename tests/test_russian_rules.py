@@ -338,17 +338,19 @@ def test_second_hand_may_not_say_here_while_the_first_is_in():
 
 def test_second_hand_may_not_say_here_once_the_first_used_it():
     deal = auc(["6S", "6C", "6D", "here", "6H", "7S", "pass", "here", "pass"], "7S", "Cid")
-    p = one([deal], here_rule="first-or-second")
+    # the auction jumps 6H → 7S: bid_jumps set explicitly (the Russian presets forbid jumps)
+    p = one([deal], here_rule="first-or-second", bid_jumps=True)
     assert p.path == ("deals", 0, "auction", 7)
-    clean([deal], here_rule="any")
+    clean([deal], here_rule="any", bid_jumps=True)
 
 
 def test_third_hand_never_says_here_under_first_or_second():
     clean([auc(["pass", "6S", "6C", "here", "6D", "here", "pass"], "6D", "Cid")], here_rule="first-or-second")
     deal = auc(["pass", "6S", "6C", "7S", "here", "pass"], "7S", "Ann")
-    p = one([deal], here_rule="first-or-second")
+    # 6C → 7S is a jump: bid_jumps set explicitly (the Russian presets forbid jumps)
+    p = one([deal], here_rule="first-or-second", bid_jumps=True)
     assert p.path == ("deals", 0, "auction", 4) and "Ann said here" in p.message
-    clean([deal], here_rule="any")
+    clean([deal], here_rule="any", bid_jumps=True)
 
 
 # =============================================================================================

@@ -1,0 +1,72 @@
+"""Rules fidelity, round 2 (issue 12): each rule as the seed's text states it, the seed and line
+named beside its test, each choice a preset option (``prefcli variants NAME`` shows it)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Dict, List
+
+import pytest
+
+from prefcli.model.records import record_from_data
+from prefcli.rules.engine import check_record
+from prefcli.rules.presets import get_preset, resolve_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+W, PS = "whist", "pass"
+RUSSIAN = ("sochi", "leningrad", "rostov", "classic")
+
+
+def rec(deals: List[Dict[str, Any]], variant: str = "sochi", players=("Ann", "Bob", "Cid"), **rules: Any):
+    data = {"format": "pref-record/1", "players": list(players),
+            "rules": {"variant": variant, **rules}, "deals": deals}
+    return record_from_data(data, strict=True)
+
+
+def problems(deals, variant="sochi", players=("Ann", "Bob", "Cid"), **rules):
+    r = rec(deals, variant, players, **rules)
+    return check_record(r, resolve_rules(r.rules))
+
+
+def messages(deals, variant="sochi", players=("Ann", "Bob", "Cid"), **rules):
+    return [p.message for p in problems(deals, variant, players, **rules)]
+
+
+def auction_deal(calls, contract, declarer, dealer="Ann", **more):
+    order = {"Ann": ["Bob", "Cid", "Ann"], "Bob": ["Cid", "Ann", "Bob"], "Cid": ["Ann", "Bob", "Cid"]}[dealer]
+    others = [p for p in order if p != declarer]
+    return {"dealer": dealer, "auction": calls, "contract": contract, "declarer": declarer,
+            "whist": {others[0]: PS, others[1]: PS}, **more}
+
+
+# =============================================================================================
+# item 3: no jumps in the Russian presets
+# seed 001 l.100 "Назначения в процессе торговли нужно делать последовательно, не прыгая …
+# через ступеньки"; seed 004 l.182 "priskyrimai turi būti atliekami nuosekliai, be šokinėjimo …
+# per žingsnius"; seed 004 l.310 "žaidimas turėtų būti keliamas griežta kostiumų tvarka"
+# =============================================================================================
+
+@pytest.mark.parametrize("variant", RUSSIAN)
+def test_russian_presets_bid_one_rung_at_a_time(variant):
+    assert get_preset(variant).values["bid_jumps"] is False
+    # seed 001 l.100: 6♠ then 7♥ skips the rungs 6♣ … 6NT
+    jump = auction_deal(["6S", "7H", "pass", "pass"], "7H", "Cid")
+    msgs = messages([jump], variant)
+    assert len(msgs) == 1 and "the next bid after 6S is 6C" in msgs[0]
+    # seed 001 l.100's own example: "пика" – пас – "трефа" – "трефа здесь", one rung each
+    clean = auction_deal(["6S", "pass", "6C", "here", "6D", "here", "pass"], "6D", "Bob")
+    assert messages([clean], variant) == []
+    # a club that allows jumps says so: the option's other value
+    assert messages([jump], variant, bid_jumps=True) == []
+
+
+@pytest.mark.parametrize("variant", RUSSIAN)
+def test_bid_jumps_cites_the_seeds_that_forbid_them(variant, capsys):
+    from prefcli.cli.main import main
+    meaning = get_preset(variant).family.option("bid_jumps").meaning
+    assert "seed 001 l.100" in meaning and "seed 004 l.182" in meaning and "l.310" in meaning
+    assert "a bid may skip rungs (seed 004)" not in meaning
+    assert main(["variants", variant]) == 0
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if x.startswith("bid_jumps"))
+    assert line.split()[1] == "no"
+    assert "seed 001 l.100" in out
