@@ -70,3 +70,46 @@ def test_bid_jumps_cites_the_seeds_that_forbid_them(variant, capsys):
     line = next(x for x in out.splitlines() if x.startswith("bid_jumps"))
     assert line.split()[1] == "no"
     assert "seed 001 l.100" in out
+
+
+# =============================================================================================
+# item 2: who left on a half-whist writes nothing when the declarer fails
+# seed 003 l.154 "Odejście za połwistu w przypadku «remisu» rozgrywającego nie zapisuje wistów";
+# seed 004 l.258 "tas, kuris paliko pusę švilpuko, nerašo švilpukų, kai taškas atsisako" (the
+# consolation is written in whists, so he writes no consolation either)
+# =============================================================================================
+
+def _sheet(deals, players=("A", "B", "C"), variant="sochi", **rules):
+    from test_scoring_russian_helpers import sheet_of
+    return sheet_of(deals, players=list(players), variant=variant, **rules)
+
+
+@pytest.mark.parametrize("variant", RUSSIAN)
+def test_returned_half_whist_the_half_whister_writes_nothing_on_a_remise(variant):
+    assert get_preset(variant).values["half_whist_consolation"] == "none"
+    # 7♥ by A; B passes, C half-whists, B returns the whist and plays; A takes 6: down one
+    deal = {"contract": "7H", "declarer": "A", "whist": {"B": PS, "C": "half-whist"}, "return": "B",
+            "tricks": {"A": 6, "B": 3, "C": 1}}
+    s = _sheet([deal], variant=variant)
+    assert not any(k.startswith("whists.C.") for k in s), s
+    assert s["whists.B.A"] > 0 and s["mountain.A"] > 0
+    # the other value keeps the consolation for him (the behaviour before this option)
+    w = _sheet([deal], variant=variant, half_whist_consolation="written")
+    assert w["whists.C.A"] > 0
+    assert {k: v for k, v in w.items() if k != "whists.C.A"} == s
+
+
+def test_returned_half_whist_sochi_numbers():
+    # sochi 7♥ = 4; down one: mountain 4; B whists alone: 4 defenders' tricks × 4 = 16, + 4
+    # consolation; C (who left on the half-whist) writes nothing
+    deal = {"contract": "7H", "declarer": "A", "whist": {"B": PS, "C": "half-whist"}, "return": "B",
+            "tricks": {"A": 6, "B": 3, "C": 1}}
+    assert _sheet([deal]) == {"mountain.A": 4, "whists.B.A": 16 + 4}
+
+
+def test_half_whist_consolation_in_variants(capsys):
+    from prefcli.cli.main import main
+    assert main(["variants", "leningrad"]) == 0
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if x.startswith("half_whist_consolation"))
+    assert line.split()[1] == "none" and "seed 003 l.154" in out and "seed 004 l.258" in out

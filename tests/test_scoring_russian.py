@@ -333,7 +333,8 @@ def test_seed003_gentleman_split_and_half_whister_writes_nothing_on_remiz():
                      variant="rostov", consolation="price")
     assert split == {"mountain.A": 4, "whists.B.A": 8 + 4, "whists.C.A": 8 + 4}
     returned = sheet_of([{"contract": "7S", "declarer": "A", "whist": {"B": PS, "C": HW}, "return": "B",
-                          "tricks": {"A": 6, "B": 3, "C": 1}}], variant="rostov", consolation="price")
+                          "tricks": {"A": 6, "B": 3, "C": 1}}], variant="rostov", consolation="price",
+                        half_whist_consolation="written")
     assert returned == {"mountain.A": 4, "whists.B.A": 16 + 4, "whists.C.A": 4}
 
 
@@ -366,7 +367,8 @@ def test_fspr_dealer_returns_the_half_whist():
     then writes all the whists on a remise, but is not responsible for a shortfall"; seed 001:
     "При игре вчетвером право вернуть вист принадлежит также и сдатчику"."""
     deal = {"contract": "6D", "declarer": "B", "whist": {"C": PS, "D": HW}, "return": "A", "dealer": "A"}
-    down = sheet_of([dict(deal, tricks={"B": 5, "C": 3, "D": 2})], players=P4, variant="leningrad")
+    down = sheet_of([dict(deal, tricks={"B": 5, "C": 3, "D": 2})], players=P4, variant="leningrad",
+                    half_whist_consolation="written")
     # 5 defenders' tricks × 4 by the dealer; consolation 4 by everyone (dealer, C, D)
     assert down == {"mountain.B": 4, "whists.A.B": 20 + 4, "whists.C.B": 4, "whists.D.B": 4}
     short = sheet_of([dict(deal, tricks={"B": 8, "C": 1, "D": 1})], players=P4, variant="leningrad")

@@ -486,15 +486,19 @@ class _Scorer:
         other = defenders[1] if hw == defenders[0] else defenders[0]
         if d.returned_by is not None:          # the reading checked who may return it
             ret = d.returned_by
+            # seed 003 l.154, seed 004 l.258: who left on the half-whist writes no whists on a
+            # remise, and the consolation is written in whists (half_whist_consolation: none)
+            silent = (hw,) if r["half_whist_consolation"] == "none" else ()
             if ret == other:
                 t = self._tricks(d, [D] + defenders, [D] + defenders, f"a returned {name}")
                 # "уходивший за полвиста вистов при ремизе разыгрывающего не пишет" (Кодекс 3.8.14)
                 made = self._played(d, D, defenders, dealer, [ret], None, P, k, tag, t, responsible=True,
-                                    split=False)
+                                    split=False, silent=silent)
                 return "whisted" if made else False
             # FSPR*: the sitting-out dealer writes all the whists but answers for no shortfall
             t = self._tricks(d, [D] + defenders, [D] + defenders, f"a returned {name}")
-            made = self._played(d, D, defenders, dealer, [], ret, P, k, tag, t, responsible=False)
+            made = self._played(d, D, defenders, dealer, [], ret, P, k, tag, t, responsible=False,
+                                silent=silent)
             return "whisted" if made else False
         half_tricks = F(self.cur.quota, 2) if level == 6 else r["half_whist_7_tricks"]
         self._pool(D, P, "contract.unplayed", f"{name}, half-whist: {self._fmt(P)}{tag}")
@@ -504,8 +508,10 @@ class _Scorer:
 
     def _played(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],
                 whisters: List[str], returner: Optional[str], P: Exact, k: Exact, tag: str,
-                t: Dict[str, int], responsible: bool, split: bool = True) -> bool:
-        """A played trick contract: pool or mountain, trick whists, consolation, shortfall."""
+                t: Dict[str, int], responsible: bool, split: bool = True,
+                silent: Sequence[str] = ()) -> bool:
+        """A played trick contract: pool or mountain, trick whists, consolation, shortfall;
+        the players in `silent` write no consolation (half_whist_consolation)."""
         r = self.o
         level = d.contract.level or 0
         name = self.cur_name
@@ -544,7 +550,8 @@ class _Scorer:
             c = self._consolation_per_trick(P, k)
             writers = whisters + ([returner] if returner else [])
             for p in self._consolation_writers(D, defenders, writers, dealer):
-                self._whists(p, D, c * u, "consolation", f"consolation: {u} × {self._fmt(c)}")
+                if p not in silent:
+                    self._whists(p, D, c * u, "consolation", f"consolation: {u} × {self._fmt(c)}")
         # -- the defenders' remiz (Кодекс 3.8.6, 3.8.11, 3.8.12)
         if responsible and whisters:
             self._shortfall(d, level, defenders, whisters, t, td, P)
