@@ -113,3 +113,94 @@ def test_half_whist_consolation_in_variants(capsys):
     out = capsys.readouterr().out
     line = next(x for x in out.splitlines() if x.startswith("half_whist_consolation"))
     assert line.split()[1] == "none" and "seed 003 l.154" in out and "seed 004 l.258" in out
+
+
+# =============================================================================================
+# item 5: seed 002 checks under `lithuanian`
+# =============================================================================================
+
+def _lt(deals, players=("A", "B", "C"), **rules):
+    data = {"format": "pref-record/1", "players": list(players), "first_dealer": players[-1],
+            "rules": {"variant": "lithuanian", **rules}, "deals": deals}
+    return record_from_data(data, strict=True)
+
+
+def _lt_problems(deals, players=("A", "B", "C"), **rules):
+    """Every problem validate finds (record-level checks, deal readings, the scorer's)."""
+    from prefcli.rules.checks import check_record as validate_record
+    r = _lt(deals, players, **rules)
+    return [(p.path, p.message) for p in validate_record(r)]
+
+
+def _score_error(record):
+    from prefcli.scoring import ScoringError, score
+    try:
+        score(record, resolve_rules(record.rules))
+    except ScoringError as exc:
+        return (tuple(exc.path or ()), exc.message)
+    return None
+
+
+SIX = {"contract": "6S", "declarer": "A", "whist": {"B": PS, "C": PS}}
+
+
+def test_seed002_l113_two_whisters_may_not_play_open():
+    # seed 002 l.113 "Jeigu sutinka vistuoti abu žaidėjai, atviromis kortomis žaisti negalima."
+    deal = {"contract": "7S", "declarer": "A", "whist": {"B": W, "C": W}, "open": True,
+            "tricks": {"A": 7, "B": 2, "C": 1}}
+    probs = _lt_problems([deal])
+    assert [p for p, _ in probs] == [("deals", 0, "open")]
+    assert "both defenders whist" in probs[0][1]
+    assert _score_error(_lt([deal]))[0] == ("deals", 0, "open")
+    closed = dict(deal, open=False)
+    assert _lt_problems([closed]) == [] and _score_error(_lt([closed])) is None
+
+
+def test_seed002_l27_the_target_divides_by_three():
+    # seed 002 l.27 "rombe įrašomas skaičius svyruoja tarp 60 ir 240, šis skaičius turi dalintis iš
+    # trijų be liekanos"
+    assert get_preset("lithuanian").values["pool_divisor"] == 3
+    probs = _lt_problems([SIX], pool=100)
+    assert [p for p, _ in probs] == [("rules", "pool")] and "100 does not divide by 3" in probs[0][1]
+    assert _score_error(_lt([SIX], pool=100)) == probs[0]
+    assert _lt_problems([SIX], pool=120) == [] and _lt_problems([SIX], pool=99) == []
+    # a club that agrees otherwise says so
+    assert _lt_problems([SIX], pool=100, pool_divisor=1) == []
+
+
+def test_seed002_l27_validate_and_score_agree_from_the_command_line(tmp_path):
+    from conftest import run_cli
+    f = tmp_path / "g.yaml"
+    f.write_text("format: pref-record/1\nplayers: [A, B, C]\nrules: {variant: lithuanian, pool: 100}\n"
+                 "deals:\n- {contract: 6S, declarer: A, whist: {B: pass, C: pass}}\n", encoding="utf-8")
+    for cmd in ("validate", "score"):
+        code, _, err = run_cli([cmd, str(f)])
+        assert code == 1 and "g.yaml:3:" in err and "rules.pool: the target 100 does not divide by 3" in err
+
+
+def test_seed002_l297_every_player_calls_the_bomb_once():
+    # seed 002 l.297 "Partijos eigoje visi žaidėjai privalo po vieną kartą skelbti bombą. Ją skelbti
+    # gali tik žaidėjas, turintis Pirmojo teises." Dealer C, so A is the first hand of deal 1 and
+    # B of deal 2 (rotating left); A bombs in deal 1 and again in deal 4.
+    deals = [
+        {"dealer": "C", "bomb": "A", "contract": "7S", "declarer": "A", "whist": {"B": PS, "C": PS}},
+        {"dealer": "A", "bomb": "B", "contract": "7S", "declarer": "B", "whist": {"C": PS, "A": PS}},
+        {"dealer": "B", "contract": "6S", "declarer": "C", "whist": {"A": PS, "B": PS}},
+        {"dealer": "C", "bomb": "A", "contract": "7H", "declarer": "A", "whist": {"B": PS, "C": PS}},
+    ]
+    probs = _lt_problems(deals)
+    assert [p for p, _ in probs] == [("deals", 3, "bomb")]
+    assert "deal 4: A already called his bomb in deal 1" in probs[0][1]
+    assert _score_error(_lt(deals)) == probs[0]
+    # once each: clean; with bomb_calls: any the second bomb is a club's choice
+    assert _lt_problems(deals[:3]) == []
+    assert _lt_problems(deals, bomb_calls="any") == []
+
+
+def test_seed002_options_in_variants(capsys):
+    from prefcli.cli.main import main
+    assert main(["variants", "lithuanian"]) == 0
+    out = capsys.readouterr().out
+    rows = {x.split()[0]: x.split()[1] for x in out.splitlines() if x[:1].isalpha() and len(x.split()) > 1}
+    assert rows["pool_divisor"] == "3" and rows["bomb_calls"] == "once"
+    assert "seed 002 l.27" in out and "seed 002 l.297" in out

@@ -44,6 +44,7 @@ class RecordContext:
         if record.first_dealer is not None and record.first_dealer not in self.seated:
             self.problems.append(Problem(f"'{record.first_dealer}' is not seated at this table (players: "
                                          f"{', '.join(record.players)})", ("first_dealer",)))
+        self.problems.extend(record_rule_problems(record, rules))
         rot = rotation(record, rules)
         self.kinds, self.dealers, self.expected = rot.kinds, rot.dealers, rot.expected
         self.allpass_runs, self.dark_runs, self.exit_levels = all_pass_runs(record, self.conv)
@@ -80,6 +81,32 @@ class RecordContext:
         if who != dealer:
             return f"deal {n}: partner: {who} is not the dealer of this deal ({dealer}), who alone may share the misère"
         return None
+
+
+def record_rule_problems(record: Record, rules: Rules) -> List[Problem]:
+    """The rules a record keeps as a whole, not deal by deal: the target's divisor
+    (``pool_divisor``; seed 002 l.27 "šis skaičius turi dalintis iš trijų be liekanos") and each
+    player's one bomb (``bomb_calls: once``; seed 002 l.297 "visi žaidėjai privalo po vieną kartą
+    skelbti bombą"): a second bomb by the same player is refused where it is written."""
+    out: List[Problem] = []
+    divisor = rules.value("pool_divisor")
+    pool = rules.get("pool")
+    if divisor and divisor > 1 and pool is not None and pool % divisor:
+        out.append(Problem(f"the target {pool} does not divide by {divisor} (option pool_divisor; seed 002: "
+                           f"\"šis skaičius turi dalintis iš trijų be liekanos\")", ("rules", "pool")))
+    if rules.value("bomb") and rules.value("bomb_calls") == "once":
+        first: Dict[str, int] = {}
+        for entry in record.deals:
+            if not isinstance(entry, Deal) or entry.bomb is None or entry.bomb not in record.players:
+                continue
+            if entry.bomb in first:
+                out.append(Problem(f"deal {entry.number}: {entry.bomb} already called his bomb in deal "
+                                   f"{first[entry.bomb]}; every player calls it once (option bomb_calls; "
+                                   "seed 002: \"visi žaidėjai privalo po vieną kartą skelbti bombą\")",
+                                   entry.path + ("bomb",)))
+            else:
+                first[entry.bomb] = entry.number
+    return out
 
 
 def context(record: Record, rules: Rules) -> RecordContext:

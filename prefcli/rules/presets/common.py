@@ -42,6 +42,8 @@ READ_BY_ENGINE: Tuple[str, ...] = (
     "allpass.talon", "allpass.exit", "allpass.dark_exit", "tens", "misere_partner",
     # the table's rotation
     "allpass.same_dealer", "general_egles", "eglutes", "skip_eglute", "bomb_allpass",
+    # the record as a whole: the target's divisor, how often each player calls the bomb
+    "pool_divisor", "bomb_calls",
 )
 
 #: The defenders' quota (Кодекс 3.8.2; seed 001 table; RULES.md §1): the tricks the defenders
@@ -71,3 +73,6 @@ NO_HALF_WHIST: Dict[str, Any] = {
     # a misère is caught by those who say whist; when nobody does, it is made without play
     "misere_defence": "whisters",
 }
+
+#: What a family with no rule on the target's divisor or on how often the bomb is called reads.
+ANY_TARGET_ANY_BOMB: Dict[str, Any] = {"pool_divisor": 1, "bomb_calls": "any"}

@@ -5,8 +5,10 @@ meaning and stay overridable (RULES.md §3–§4).
 """
 from __future__ import annotations
 
+from fractions import Fraction as F
+
 from prefcli.rules.presets import Family, Option, Preset, register_family, register_preset
-from prefcli.rules.presets.common import NO_HALF_WHIST, QUOTA_DEFAULTS, auction_option, quota_options
+from prefcli.rules.presets.common import ANY_TARGET_ANY_BOMB, NO_HALF_WHIST, QUOTA_DEFAULTS, auction_option, quota_options
 
 _AUCTION = (
     auction_option("misere_after"),
@@ -109,6 +111,13 @@ _CLASSICAL_OPTIONS = (
         Option("dark_multiplier", "number",
                "every entry of a dark deal is multiplied by this (2; with an eglė 2 × 2 = 4, seed 002)"),
         Option("bomb", "bool", "the bomb (bomb: NAME on a deal, called by the first hand) is played"),
+        Option("bomb_calls", "choice",
+               "how often each player calls the bomb in a game: once (seed 002 l.297 \"visi žaidėjai privalo po "
+               "vieną kartą skelbti bombą\": a second call by the same player is refused; a bomb not yet called "
+               "is not, since the record shows what was played) or any number of times", ("once", "any")),
+        Option("pool_divisor", "int",
+               "the target (pool) must divide by this (seed 002 l.27 \"šis skaičius turi dalintis iš trijų be "
+               "liekanos\": 3; 1: any target)", minimum=F(1)),
         Option("bomb_multiplier", "number",
                "every entry of a bomb deal is multiplied by this (1: the seed names no doubling, the bomb only "
                "forces 7 or more) (inferred)", inferred=True),
@@ -176,6 +185,7 @@ _CLASSICAL_DEFAULTS = {
     "allpass.same_dealer": True, "allpass.regain": True,
     "writeup": "4-players", "writeup_dealer": "add", "talon_bonus": "4-players", "talon_bonus_misere": "sevens",
     "dark": True, "dark_multiplier": 2, "bomb": True, "bomb_multiplier": 1, "bomb_allpass": "general",
+    "bomb_calls": "once", "pool_divisor": 3,
     "sell_hens_to": "fewest", "kitty_premium": 0, "kitty_premium_form": "hens",
 }
 
@@ -209,8 +219,8 @@ KITTY = register_family(Family(
     scorer="prefcli.scoring.kitty:score_record",
     words={"pool": "kitty", "mountain": "hens", "whists": "whists"},
     # seed 000 has no dark games, bombs or general eglės (its leading all-passes are eglutės)
-    fixed={**NO_HALF_WHIST, "dark": False, "bomb": False, "general_egles": 0, "bomb_allpass": "mandatory",
-           "both_hands": True},
+    fixed={**NO_HALF_WHIST, **ANY_TARGET_ANY_BOMB, "dark": False, "bomb": False, "general_egles": 0,
+           "bomb_allpass": "mandatory", "both_hands": True},
 ))
 
 _COMMON = {"price": None, "coin": "0.01", "rounding": "exact"}

@@ -102,7 +102,9 @@ FAMILY = register_family(Family(
            # a contract written without whist decisions (and without tricks or play): both passed
            "whist_unwritten": "both-passed",
            # a misère is always played, both defenders catching it (whatever they say)
-           "misere_defence": "both"},
+           "misere_defence": "both",
+           # no Russian text fixes the target's divisor or limits the bombs a player calls
+           "pool_divisor": 1, "bomb_calls": "any"},
 ))
 
 _PRICES = {"prices.6": 2, "prices.7": 4, "prices.8": 6, "prices.9": 8, "prices.10": 10, "prices.misere": 10}
