@@ -204,3 +204,63 @@ def test_seed002_options_in_variants(capsys):
     rows = {x.split()[0]: x.split()[1] for x in out.splitlines() if x[:1].isalpha() and len(x.split()) > 1}
     assert rows["pool_divisor"] == "3" and rows["bomb_calls"] == "once"
     assert "seed 002 l.27" in out and "seed 002 l.297" in out
+
+
+# =============================================================================================
+# item 1: seed 000 l.77, the contest order (auction_order: pairs, lithuanian-kitty)
+# "Tokios varžybos tęsiasi tol, kol vienas jų taria «pas». Tada į varžybas stoja trečiasis
+# žaidėjas C, kuris gali pasuoti arba skelbti vienu rangu aukštesnį žaidimą už A ir B varžybų
+# laimėtoją. Šie abu žaidėjai vėl varžosi tokiu pat būdu … kol išaiškėja nugalėtojas, kuris tampa
+# šio žaidimo lošiku ir jam atitenka 2 užverstos pirkinio kortos."
+# Dealer Ann: Bob is A, Cid is B, Ann is C.
+# =============================================================================================
+
+def _kitty_auction(calls, contract, declarer):
+    return auction_deal(calls, contract, declarer, dealer="Ann")
+
+
+def _replayed(calls):
+    from prefcli.rules.engine import replay_record
+    r = rec([_kitty_auction(calls, "6S", "Bob")], "lithuanian-kitty")
+    return replay_record(r, resolve_rules(r.rules))[0]
+
+
+def test_seed000_l77_six_spades_pass_pass_is_over():
+    # 6♠ – pas – pas: A's 6♠ stands, C passes at once: A takes the talon with 6♠
+    assert messages([_kitty_auction(["6S", "pass", "pass"], "6S", "Bob")], "lithuanian-kitty") == []
+    rep = _replayed(["6S", "pass", "pass"])
+    assert [s.player for s in rep.auction] == ["Bob", "Cid", "Ann"]
+    assert rep.auction[-1].holder == "Bob" and str(rep.auction[-1].high) == "6S"
+    # a call after the end is refused as such
+    msgs = messages([_kitty_auction(["6S", "pass", "pass", "6C"], "6C", "Bob")], "lithuanian-kitty")
+    assert len(msgs) == 1 and "the auction was over after call 3" in msgs[0]
+
+
+def test_seed000_l77_third_hand_passes_after_a_contest():
+    # A 6♠, B 6♣, A mine, B pass: A won the contest at 6♣; C passes at once: A plays from 6♣
+    calls = ["6S", "6C", "mine", "pass", "pass"]
+    assert messages([_kitty_auction(calls, "6C", "Bob")], "lithuanian-kitty") == []
+    # the contract is not below the standing bid
+    msgs = messages([_kitty_auction(calls, "6S", "Bob")], "lithuanian-kitty")
+    assert len(msgs) == 1 and "below the winning bid 6C" in msgs[0]
+    # B won the first contest (A passed on 6♣), C passes at once: B plays from 6♣
+    calls = ["6S", "6C", "pass", "pass"]
+    assert messages([_kitty_auction(calls, "6C", "Cid")], "lithuanian-kitty") == []
+
+
+def test_seed000_l77_the_winner_is_not_offered_a_bid_over_his_own():
+    from prefcli.model.cards import parse_call
+    from prefcli.rules.engine import Auction, conventions
+    conv = conventions(resolve_rules({"variant": "lithuanian-kitty"}))
+    a = Auction(conv, ["A", "B", "C"])
+    for c in ("6S", "6C", "pass"):          # A 6♠, B 6♣, A passes: B won the contest
+        a.apply(parse_call(c))
+    assert a.next_player() == "C"
+    assert [str(c) for c in a.legal_calls()] == ["pass", "6D"]
+    a.apply(parse_call("pass"))             # C passes at once: over, B holds 6♣
+    assert a.done and a.result().winner == "B" and str(a.result().bid) == "6C"
+    # C challenges instead: B may say mine or pass, never raise
+    a = Auction(conv, ["A", "B", "C"])
+    for c in ("6S", "6C", "pass", "6D"):
+        a.apply(parse_call(c))
+    assert a.next_player() == "B" and [str(c) for c in a.legal_calls()] == ["pass", "here"]

@@ -170,6 +170,10 @@ class Auction:
             return f"{c} is not on this preset's ladder"
         if pairs and self.holder is not None and player == self._pair[0] and self.holder == self._pair[1]:
             return f"{player} is the senior of this contest: he may only say mine or pass"
+        if pairs and self.holder == player:
+            # seed 000 l.77: only the challenger raises ("skelbti vienu rangu aukštesnį žaidimą už
+            # A ir B varžybų laimėtoją"); the winner holds his standing bid or passes
+            return f"{player} holds the standing bid {self.high}: only his challenger may raise it"
         r = self.conv.rung[c]
         if self.high is not None and r <= self.conv.rung[self.high]:
             return f"{c} is not higher than the current bid {self.high}"
@@ -259,8 +263,10 @@ class Auction:
         if senior == junior:
             ended = True           # the third hand alone: his one call settles it
         elif call.kind is CallKind.PASS:
-            # the contest ends once the other has called (a bid, hold or pass) or passed
-            if other in self.passed or self._in_pair_calls.get(other, 0) > 0:
+            # the contest ends once the other has called (a bid, hold or pass) or passed, or when
+            # the other holds the standing bid: seed 000 l.77, the third hand who passes at once
+            # leaves the talon to the first contest's winner with his bid ("6♠ – pas – pas")
+            if other in self.passed or self._in_pair_calls.get(other, 0) > 0 or self.holder == other:
                 ended = True
             else:
                 self._next = other
