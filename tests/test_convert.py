@@ -263,18 +263,20 @@ def test_cli_in_place_is_atomic_and_canonical(sample, tmp_path):
 
 def test_cli_variant_report_and_strict(sample, tmp_path, run):
     out = tmp_path / "lt.yaml"
-    code, _, err = run(["convert", str(sample), "--variant", "lithuanian", "-o", str(out)])
+    # the sample's pool 20 does not divide by 3 (seed 002 l.27): the divisor is set explicitly
+    lt = ["--variant", "lithuanian", "--set", "pool_divisor=1"]
+    code, _, err = run(["convert", str(sample), *lt, "-o", str(out)])
     assert code == 0, err
     assert "deal 2: whist.Cid: half-whist written as pass" in err and "[lost]" in err
     assert "sochi → lithuanian" in err
     assert "variant: lithuanian" in out.read_text(encoding="utf-8")
-    code, _, err = run(["convert", str(sample), "--variant", "lithuanian", "--report", "json",
+    code, _, err = run(["convert", str(sample), *lt, "--report", "json",
                             "-o", str(tmp_path / "lt2.yaml")])
     assert code == 0
     report = json.loads(err)
     assert report["losses"] == 1 and report["changes"][-1]["field"] == "whist.Cid"
     strict_out = tmp_path / "strict.yaml"
-    code, _, err = run(["convert", str(sample), "--variant", "lithuanian", "--strict", "-o", str(strict_out)])
+    code, _, err = run(["convert", str(sample), *lt, "--strict", "-o", str(strict_out)])
     assert code == 1 and "--strict" in err and not strict_out.exists()
     code, _, err = run(["convert", str(sample), "--variant", "leningrad", "--strict"])
     assert code == 0, err

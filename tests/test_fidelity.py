@@ -264,3 +264,11 @@ def test_seed000_l77_the_winner_is_not_offered_a_bid_over_his_own():
     for c in ("6S", "6C", "pass", "6D"):
         a.apply(parse_call(c))
     assert a.next_player() == "B" and [str(c) for c in a.legal_calls()] == ["pass", "here"]
+
+
+def test_seed002_l27_rescoring_under_lithuanian_keeps_the_records_target():
+    # the target is the playing table's agreement: score --variant lithuanian of a pool-20 game
+    # is a what-if, not a lithuanian table's record
+    from prefcli.scoring import score
+    r = rec([{"contract": "6S", "declarer": "Bob", "whist": {"Cid": PS, "Ann": PS}}], "sochi", pool=20)
+    assert score(r, variant="lithuanian").rules["pool"] == 20

@@ -44,7 +44,7 @@ class RecordContext:
         if record.first_dealer is not None and record.first_dealer not in self.seated:
             self.problems.append(Problem(f"'{record.first_dealer}' is not seated at this table (players: "
                                          f"{', '.join(record.players)})", ("first_dealer",)))
-        self.problems.extend(record_rule_problems(record, rules))
+        self.problems.extend(record_rule_problems(record, rules, overridden))
         rot = rotation(record, rules)
         self.kinds, self.dealers, self.expected = rot.kinds, rot.dealers, rot.expected
         self.allpass_runs, self.dark_runs, self.exit_levels = all_pass_runs(record, self.conv)
@@ -83,15 +83,17 @@ class RecordContext:
         return None
 
 
-def record_rule_problems(record: Record, rules: Rules) -> List[Problem]:
+def record_rule_problems(record: Record, rules: Rules, overridden: bool = False) -> List[Problem]:
     """The rules a record keeps as a whole, not deal by deal: the target's divisor
     (``pool_divisor``; seed 002 l.27 "šis skaičius turi dalintis iš trijų be liekanos") and each
     player's one bomb (``bomb_calls: once``; seed 002 l.297 "visi žaidėjai privalo po vieną kartą
-    skelbti bombą"): a second bomb by the same player is refused where it is written."""
+    skelbti bombą"): a second bomb by the same player is refused where it is written. The target
+    is an agreement of the table that played the record: rescoring under other rules (`overridden`,
+    score --variant/--set) keeps the record's target without asking it to divide."""
     out: List[Problem] = []
     divisor = rules.value("pool_divisor")
     pool = rules.get("pool")
-    if divisor and divisor > 1 and pool is not None and pool % divisor:
+    if not overridden and divisor and divisor > 1 and pool is not None and pool % divisor:
         out.append(Problem(f"the target {pool} does not divide by {divisor} (option pool_divisor; seed 002: "
                            f"\"šis skaičius turi dalintis iš trijų be liekanos\")", ("rules", "pool")))
     if rules.value("bomb") and rules.value("bomb_calls") == "once":
