@@ -272,3 +272,71 @@ def test_seed002_l27_rescoring_under_lithuanian_keeps_the_records_target():
     from prefcli.scoring import score
     r = rec([{"contract": "6S", "declarer": "Bob", "whist": {"Cid": PS, "Ann": PS}}], "sochi", pool=20)
     assert score(r, variant="lithuanian").rules["pool"] == 20
+
+
+# =============================================================================================
+# item 4: the 4th player's take-over in the Russian family
+# seed 004 l.37 "Jei abu partneriai atsisako nušvilpti prieš tą, kuris užsakė žaidimą su kyšiais,
+# ketvirtasis dalintojas turi teisę paimti bet kurio iš dviejų kortas ir, jei nori, tęsti vietoj
+# kortų savininko." l.72 "… tokią galimybę gauna ketvirtas dalijęs žaidėjas. Tuo pačiu metu jis
+# turi teisę paimti bet kurio iš tų, kurie atsisakė švilpti, korteles."
+# Dealer A sits out; B declares; C and D both pass; A takes over.
+# =============================================================================================
+
+P4 = ("A", "B", "C", "D")
+
+
+def _takeover(tricks, **more):
+    return {"dealer": "A", "contract": "6S", "declarer": "B", "whist": {"C": PS, "D": PS},
+            "takeover": "A", "tricks": tricks, **more}
+
+
+@pytest.mark.parametrize("variant", RUSSIAN)
+def test_seed004_l37_the_dealer_takes_over_when_both_refuse(variant):
+    assert get_preset(variant).values["takeover"] is True
+    assert messages([_takeover({"B": 5, "C": 3, "D": 2})], variant, P4) == []
+
+
+def test_seed004_l37_scored_from_the_recorded_tricks():
+    # sochi 6♠ = 2; B takes 5: down one, mountain 2; the dealer A writes the whists of the
+    # defenders' 5 tricks × 2 = 10 and, with consolation_to: all, everybody writes 2 consolation
+    down = _sheet([_takeover({"B": 5, "C": 3, "D": 2})], players=P4)
+    assert down == {"mountain.B": 2, "whists.A.B": 10 + 2, "whists.C.B": 2, "whists.D.B": 2}
+    # made: pool 2, the dealer writes the defenders' 3 tricks × 2; nobody answers for the quota
+    made = _sheet([_takeover({"B": 7, "C": 2, "D": 1})], players=P4)
+    assert made == {"pool.B": 2, "whists.A.B": 6}
+    # without the take-over the same deal is unplayed: both passed
+    plain = {"dealer": "A", "contract": "6S", "declarer": "B", "whist": {"C": PS, "D": PS}}
+    assert _sheet([plain], players=P4) == {"pool.B": 2}
+
+
+def test_seed004_l37_explained_in_the_ledger():
+    from test_scoring_russian_helpers import run
+    res = run([_takeover({"B": 5, "C": 3, "D": 2})], players=list(P4))
+    texts = [e.text for e in res.ledger.entries]
+    assert any("took over the defence: 5 defenders' trick(s)" in t for t in texts)
+
+
+def test_seed004_l37_who_and_when():
+    # only the sitting-out dealer
+    msgs = messages([dict(_takeover({"B": 5, "C": 3, "D": 2}), takeover="C")], "sochi", P4)
+    assert len(msgs) == 1 and "only the sitting-out 4-player dealer's take-over" in msgs[0]
+    # only when both refused
+    one_whist = dict(_takeover({"B": 5, "C": 3, "D": 2}), whist={"C": W, "D": PS})
+    msgs = messages([one_whist], "sochi", P4)
+    assert len(msgs) == 1 and "both defenders refused" in msgs[0]
+    # only against a trick contract
+    mis = {"dealer": "A", "contract": "misere", "declarer": "B", "takeover": "A", "tricks": {"B": 0, "C": 5, "D": 5}}
+    msgs = messages([mis], "sochi", P4)
+    assert len(msgs) == 1 and "only against a trick contract" in msgs[0]
+    # a club without it says so
+    msgs = messages([_takeover({"B": 5, "C": 3, "D": 2})], "sochi", P4, takeover=False)
+    assert len(msgs) == 1 and "option takeover" in msgs[0]
+
+
+def test_seed004_takeover_in_variants(capsys):
+    from prefcli.cli.main import main
+    assert main(["variants", "sochi"]) == 0
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if x.startswith("takeover"))
+    assert line.split()[1] == "yes" and "seed 004 l.37" in out

@@ -40,6 +40,7 @@ class Conventions:
     return_whist: bool
     stalingrad: bool
     takeover: bool                            # a passer or the sitting-out dealer may take over
+    takeover_by: str                          # passer-or-dealer | dealer-both-passed (seed 004 l.37)
     both_hands: bool                          # a whister may play both hands (open, or takeover: himself)
     whist_alone: bool
     without_three: bool
@@ -86,6 +87,7 @@ def conventions(rules: Rules) -> Conventions:
         return_whist=bool(v("return_whist")),
         stalingrad=bool(v("stalingrad")),
         takeover=bool(v("takeover")),
+        takeover_by=str(v("takeover_by")),
         both_hands=bool(v("both_hands")),
         whist_alone=bool(v("whist_alone")),
         without_three=bool(v("without_three")),

@@ -455,11 +455,39 @@ class _Reader:
             return False
         return True
 
+    def dealer_takeover_rules(self, whisting: List[str]) -> bool:
+        """Seed 004 l.37: "Jei abu partneriai atsisako nušvilpti prieš tą, kuris užsakė žaidimą su
+        kyšiais, ketvirtasis dalintojas turi teisę paimti bet kurio iš dviejų kortas ir … tęsti
+        vietoj kortų savininko": only the sitting-out dealer, only when both refused, only
+        against a trick contract."""
+        deal, conv, n, out = self.deal, self.conv, self.n, self.out
+        t = deal.takeover
+        tp = self.path + ("takeover",)
+        if not conv.takeover:
+            self.add(tp, f"deal {n}: the dealer's take-over is not played under these rules (option takeover)")
+            return False
+        if not (t in out.sitting_out and t == out.dealer):
+            self.add(tp, f"deal {n}: {t} may not take over: under these rules only the sitting-out 4-player "
+                         "dealer's take-over is played (option takeover; seed 004: \"ketvirtasis dalintojas "
+                         "turi teisę paimti bet kurio iš dviejų kortas\")")
+            return False
+        if not deal.contract.is_tricks:
+            self.add(tp, f"deal {n}: the dealer takes over only against a trick contract, not a "
+                         f"{deal.contract} (seed 004: \"prieš tą, kuris užsakė žaidimą su kyšiais\")")
+            return False
+        if whisting or any(d is not Decision.PASS for d in out.decisions.values()):
+            self.add(tp, f"deal {n}: the dealer takes over only when both defenders refused to whist "
+                         "(seed 004: \"Jei abu partneriai atsisako nušvilpti\")")
+            return False
+        return True
+
     def takeover_rules(self, whisting: List[str]) -> bool:
         deal, conv, n, out = self.deal, self.conv, self.n, self.out
         t = deal.takeover
         tp = self.path + ("takeover",)
         defenders = out.defenders
+        if conv.takeover_by == "dealer-both-passed":
+            return self.dealer_takeover_rules(whisting)
         if not conv.both_hands:
             self.add(tp, f"deal {n}: these rules have no take-over from both hands (option takeover)")
             return False

@@ -23,7 +23,7 @@ from prefcli.rules.errors import TRICKS_PER_DEAL
 from prefcli.model.records import Adjust, Deal, Record
 from prefcli.rules.presets import Rules
 from prefcli.model.ledger import Ledger
-from prefcli.rules.deal import CONCEDED, HALF as HALF_WHIST_MODE, RETURNED, DealReading
+from prefcli.rules.deal import CONCEDED, HALF as HALF_WHIST_MODE, RETURNED, TAKEOVER, DealReading
 from prefcli.scoring import ScoreResult, ScoringError, context_for, reading_of
 
 F = Fraction
@@ -468,6 +468,13 @@ class _Scorer:
             whisters = list(defenders)
         if reading.mode in (HALF_WHIST_MODE, RETURNED):
             return self._half_whist(d, D, defenders, dealer, dec, reading.half_whister or "", P, k, tag)
+        if reading.mode == TAKEOVER:
+            # seed 004 l.37: both refused, the sitting-out dealer plays on in a defender's place;
+            # scored from the recorded tricks like the dealer's returned whist (FSPR*)
+            t = self._tricks(d, [D] + defenders, [D] + defenders, f"a {name} taken over by the dealer")
+            made = self._played(d, D, defenders, dealer, [], reading.takeover, P, k, tag, t, responsible=False,
+                                returner_says="took over the defence")
+            return "whisted" if made else False
         if not whisters:
             self._pool(D, P, "contract.unplayed", f"{name}, both passed: {self._fmt(P)}{tag}")
             return True
@@ -509,7 +516,7 @@ class _Scorer:
     def _played(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],
                 whisters: List[str], returner: Optional[str], P: Exact, k: Exact, tag: str,
                 t: Dict[str, int], responsible: bool, split: bool = True,
-                silent: Sequence[str] = ()) -> bool:
+                silent: Sequence[str] = (), returner_says: str = "returned the whist") -> bool:
         """A played trick contract: pool or mountain, trick whists, consolation, shortfall;
         the players in `silent` write no consolation (half_whist_consolation)."""
         r = self.o
@@ -528,7 +535,7 @@ class _Scorer:
         # -- whists for the defenders' tricks (Кодекс fn53, 3.8.13, 3.8.14)
         if returner is not None:
             self._whists(returner, D, td * wp, "whist.tricks",
-                         f"returned the whist: {td} defenders' trick(s) × {self._fmt(wp)}")
+                         f"{returner_says}: {td} defenders' trick(s) × {self._fmt(wp)}")
         elif len(whisters) == 2:
             for p in whisters:
                 self._whists(p, D, t[p] * wp, "whist.tricks", f"{t[p]} trick(s) × {self._fmt(wp)}")

@@ -36,7 +36,7 @@ READ_BY_ENGINE: Tuple[str, ...] = (
     "auction_order", "bomb_min_level", "dark", "bomb",
     # whist and defence
     "dark_defence", "half_whist", "half_whist_by", "half_whist_levels", "return_whist", "stalingrad",
-    "takeover", "both_hands", "whist_alone", "without_three", "whist_unwritten", "misere_defence", "quota.6", "quota.7", "quota.8",
+    "takeover", "takeover_by", "both_hands", "whist_alone", "without_three", "whist_unwritten", "misere_defence", "quota.6", "quota.7", "quota.8",
     "quota.9", "quota.10",
     # play and all-pass
     "allpass.talon", "allpass.exit", "allpass.dark_exit", "tens", "misere_partner",
@@ -73,6 +73,10 @@ NO_HALF_WHIST: Dict[str, Any] = {
     # a misère is caught by those who say whist; when nobody does, it is made without play
     "misere_defence": "whisters",
 }
+
+#: Who may take over whisting in the Lithuanian families (seed 002 "Perimu"): a passer from a
+#: whister, or the sitting-out 4-player dealer.
+TAKEOVER_BY_PASSER_OR_DEALER: Dict[str, Any] = {"takeover_by": "passer-or-dealer"}
 
 #: What a family with no rule on the target's divisor or on how often the bomb is called reads.
 ANY_TARGET_ANY_BOMB: Dict[str, Any] = {"pool_divisor": 1, "bomb_calls": "any"}

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 from prefcli.rules.presets import Family, Option, Preset, register_family, register_preset
-from prefcli.rules.presets.common import ANY_TARGET_ANY_BOMB, NO_HALF_WHIST, QUOTA_DEFAULTS, auction_option, quota_options
+from prefcli.rules.presets.common import ANY_TARGET_ANY_BOMB, NO_HALF_WHIST, TAKEOVER_BY_PASSER_OR_DEALER, QUOTA_DEFAULTS, auction_option, quota_options
 
 _AUCTION = (
     auction_option("misere_after"),
@@ -210,7 +210,7 @@ CLASSICAL = register_family(Family(
     options=_AUCTION + _CLASSICAL_OPTIONS,
     scorer="prefcli.scoring.lithuanian:score_record",
     words={"pool": "track", "mountain": "hens", "whists": "whists"},
-    fixed={**NO_HALF_WHIST, "eglutes": 0, "skip_eglute": False, "both_hands": True},
+    fixed={**NO_HALF_WHIST, **TAKEOVER_BY_PASSER_OR_DEALER, "eglutes": 0, "skip_eglute": False, "both_hands": True},
 ))
 
 KITTY = register_family(Family(
@@ -219,7 +219,7 @@ KITTY = register_family(Family(
     scorer="prefcli.scoring.kitty:score_record",
     words={"pool": "kitty", "mountain": "hens", "whists": "whists"},
     # seed 000 has no dark games, bombs or general eglės (its leading all-passes are eglutės)
-    fixed={**NO_HALF_WHIST, **ANY_TARGET_ANY_BOMB, "dark": False, "bomb": False, "general_egles": 0,
+    fixed={**NO_HALF_WHIST, **ANY_TARGET_ANY_BOMB, **TAKEOVER_BY_PASSER_OR_DEALER, "dark": False, "bomb": False, "general_egles": 0,
            "bomb_allpass": "mandatory", "both_hands": True},
 ))
 

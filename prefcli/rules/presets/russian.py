@@ -44,6 +44,7 @@ OPTIONS = (
     Option("misere_whists", "number", "whists per trick the misère declarer takes, written by each catcher (a plain number, × dark/bomb factors)"),
     Option("tens", "choice", "10-trick contracts are whisted, or checked: no whist, made when unplayed or when the declarer takes 10", ("whisted", "checked")),
     Option("checked_ten_fail", "choice", "with tens checked, a failed ten writes only the declarer's mountain, or the usual remiz too (both defenders write their tricks and the consolation)", ("mountain-only", "usual")),
+    Option("takeover", "bool", "the sitting-out 4-player dealer may take the cards of either defender when both refused to whist against a trick contract, and play on in his place (takeover: DEALER on the deal, scored from the recorded tricks; seed 004 l.37 \"ketvirtasis dalintojas turi teisę paimti bet kurio iš dviejų kortas ir, jei nori, tęsti vietoj kortų savininko\", l.72); he writes the whists for the defenders' tricks and the consolation, and answers for no shortfall (inferred: as the dealer who returns a whist, FSPR*)"),
     Option("stalingrad", "bool", "6♠ must be whisted by both defenders: a 6♠ is scored with both as whisters (their tricks are then needed)"),
     Option("misere_partner", "bool", "the declarer may invite the sitting-out 4-player dealer to play a misère half each (partner: DEALER on the deal, Кодекс 3.6.9 \"выигрыш и проигрыш пишется пополам\"): pool, mountain and every whist written on the declarer are split half to each partner; the dealer writes no consolation and no talon bonus"),
     Option("without_three", "bool", "the declarer may concede (concede: true) three undertricks: 3 × the price of the bid reached (bid:, else the contract) to his mountain, no whists, no consolation"),
@@ -96,8 +97,9 @@ FAMILY = register_family(Family(
     words={"pool": "pool", "mountain": "mountain", "whists": "whists"},
     # what the Russian texts do not play, and the rotation without eglės (see Family.fixed)
     # both_hands: no whister plays both hands as his own (open whisting is the light defence,
-    # scored as a lone whister), so a take-over is refused whoever it names
-    fixed={"takeover": False, "both_hands": False, "whist_alone": False, "dark_defence": False, "bomb": Same("dark"),
+    # scored as a lone whister); takeover_by: only the sitting-out dealer takes a defender's
+    # cards, when both refused to whist (seed 004 l.37)
+    fixed={"takeover_by": "dealer-both-passed", "both_hands": False, "whist_alone": False, "dark_defence": False, "bomb": Same("dark"),
            "general_egles": 0, "eglutes": 0, "skip_eglute": False, "bomb_allpass": "mandatory",
            # a contract written without whist decisions (and without tricks or play): both passed
            "whist_unwritten": "both-passed",
@@ -120,7 +122,7 @@ SOCHI = {
     "shortfall_8_10": "second", "shortfall_split": "own-half",
     "consolation": "price", "consolation_to": "all", "consolation_on_misere": False,
     "misere_fail": 1, "misere_whists": 0, "tens": "whisted", "checked_ten_fail": "mountain-only",
-    "stalingrad": False, "without_three": False, "misere_partner": True,
+    "stalingrad": False, "without_three": False, "takeover": True, "misere_partner": True,
     "misere_after": "8NT", "misere_beaten_by": "9", "here_rule": "first-hand", "bid_jumps": False,
     "misere_binding": True, "opening_bid": "any", "auction_order": "clockwise", "bomb_min_level": 0,
     "allpass.scoring": "mountain", "allpass.trick_price": 1, "allpass.progression": [1, 2, 3],
