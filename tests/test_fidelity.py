@@ -340,3 +340,28 @@ def test_seed004_takeover_in_variants(capsys):
     out = capsys.readouterr().out
     line = next(x for x in out.splitlines() if x.startswith("takeover"))
     assert line.split()[1] == "yes" and "seed 004 l.37" in out
+
+
+# =============================================================================================
+# item 8: Stalingrad, the third hand may not say "here" after "one"
+# seed 004 l.57 "Tose pirmenybių sistemose, kur užsakant šešis kastuvus, abu partneriai privalo
+# švilpti, žaidėjas iš trečios rankos po «VIENAS» neturi teisės pasakyti «ČIA»."
+# Dealer Ann: Bob first hand, Cid second, Ann third. here_rule: any lets the third hand hold.
+# =============================================================================================
+
+def test_seed004_l57_stalingrad_third_hand_no_here_after_one():
+    deal = auction_deal(["6S", "pass", "here", "pass"], "6S", "Ann",
+                        whist={"Bob": W, "Cid": W}, tricks={"Ann": 6, "Bob": 2, "Cid": 2})
+    probs = problems([deal], "sochi", here_rule="any", stalingrad=True)
+    assert [p.path for p in probs] == [("deals", 0, "auction", 2)]
+    assert "third hand (Ann) may not say here after 6S" in probs[0].message
+    # without stalingrad the same auction is legal under here_rule: any
+    assert messages([deal], "sochi", here_rule="any") == []
+    # after a higher bid the third hand may hold it
+    higher = auction_deal(["6S", "6C", "here", "pass", "pass"], "6C", "Ann",
+                          whist={"Bob": PS, "Cid": PS})
+    assert messages([higher], "sochi", here_rule="any", stalingrad=True) == []
+
+
+def test_seed004_l57_cited_in_variants():
+    assert "seed 004 l.57" in get_preset("sochi").family.option("stalingrad").meaning

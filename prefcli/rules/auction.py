@@ -163,6 +163,13 @@ class Auction:
                             "(here_rule: first-or-second)")
             if self.high.is_misere and self.conv.misere_binding:
                 return "a misère cannot be held: misère is only a player's first call (misere_binding)"
+            if self.conv.stalingrad and len(self.seats) > 2 and player == self.seats[2] \
+                    and self.conv.rung[self.high] == 0:
+                # seed 004 l.57: "Tose pirmenybių sistemose, kur užsakant šešis kastuvus, abu
+                # partneriai privalo švilpti, žaidėjas iš trečios rankos po «VIENAS» neturi teisės
+                # pasakyti «ČIA»"
+                return (f"with stalingrad the third hand ({player}) may not say here after {self.high} "
+                        "(seed 004: \"iš trečios rankos po «VIENAS» neturi teisės pasakyti «ČIA»\")")
             return None
         c = call.contract
         assert c is not None
