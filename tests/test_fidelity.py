@@ -10,6 +10,7 @@ import pytest
 from prefcli.model.records import record_from_data
 from prefcli.rules.engine import check_record
 from prefcli.rules.presets import get_preset, resolve_rules
+from russian_helpers import run, sheet_of
 
 ROOT = Path(__file__).resolve().parent.parent
 W, PS = "whist", "pass"
@@ -80,7 +81,6 @@ def test_bid_jumps_cites_the_seeds_that_forbid_them(variant, capsys):
 # =============================================================================================
 
 def _sheet(deals, players=("A", "B", "C"), variant="sochi", **rules):
-    from test_scoring_russian_helpers import sheet_of
     return sheet_of(deals, players=list(players), variant=variant, **rules)
 
 
@@ -311,7 +311,6 @@ def test_seed004_l37_scored_from_the_recorded_tricks():
 
 
 def test_seed004_l37_explained_in_the_ledger():
-    from test_scoring_russian_helpers import run
     res = run([_takeover({"B": 5, "C": 3, "D": 2})], players=list(P4))
     texts = [e.text for e in res.ledger.entries]
     assert any("took over the defence: 5 defenders' trick(s)" in t for t in texts)
