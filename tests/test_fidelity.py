@@ -364,3 +364,12 @@ def test_seed004_l57_stalingrad_third_hand_no_here_after_one():
 
 def test_seed004_l57_cited_in_variants():
     assert "seed 004 l.57" in get_preset("sochi").family.option("stalingrad").meaning
+
+
+def test_seed004_l37_convert_keeps_the_dealers_take_over():
+    # a Lithuanian dealer's take-over after both passed is the Russian family's own (seed 004 l.37)
+    from prefcli.app.convert import convert_record
+    lt = rec([{"dealer": "A", "contract": "6S", "declarer": "B", "whist": {"C": PS, "D": PS}, "takeover": "A",
+               "tricks": {"B": 5, "C": 3, "D": 2}}], "lithuanian", P4)
+    conv = convert_record(lt, "sochi")
+    assert conv.data["deals"][0]["takeover"] == "A" and not conv.losses

@@ -65,6 +65,18 @@ class Conversion:
                 "changes": [i.as_dict() for i in self.items]}
 
 
+def _takeover_kept(rules, takeover: str, whist) -> bool:
+    """Whether the target reads this take-over as written: a family whose take-over is the
+    sitting-out dealer's after both passed (takeover_by: dealer-both-passed, seed 004 l.37) keeps
+    only that one; the others (a whister's both hands, a passer's) are converted as before."""
+    if not _truthy(rules, "takeover"):
+        return False
+    if rules.value("takeover_by") != "dealer-both-passed":
+        return True
+    names = {p for p, _ in whist}
+    return takeover not in names and all(d is Decision.PASS for _, d in whist)
+
+
 def _truthy(rules, name: str, fallback: Optional[str] = None) -> bool:
     """An option's value as yes/no; a family without the option has the feature off (or asks
     `fallback`: Russian presets fold bombs into `dark`)."""
@@ -186,7 +198,7 @@ class _DealMapper:
 
         # take-over from both hands (Lithuanian, seed 002 "vistuoti iš abiejų rankų"): ↔ open
         # whisting, where the one whister plays both hands (seed 001 "в светлую")
-        if deal.takeover is not None and not _truthy(self.dst, "takeover"):
+        if deal.takeover is not None and not _takeover_kept(self.dst, deal.takeover, whist):
             x = deal.takeover
             wmap = dict(whist)
             whisting = [p for p, d in whist if d is Decision.WHIST]
