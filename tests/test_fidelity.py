@@ -373,3 +373,14 @@ def test_seed004_l37_convert_keeps_the_dealers_take_over():
                "tricks": {"B": 5, "C": 3, "D": 2}}], "lithuanian", P4)
     conv = convert_record(lt, "sochi")
     assert conv.data["deals"][0]["takeover"] == "A" and not conv.losses
+
+
+def test_seed004_l37_the_lithuanian_example_converts_to_sochi():
+    # examples/lithuanian-4p.yaml deal 14: the sitting-out dealer N takes over after both passed,
+    # which the Russian family now plays: converted to sochi, the record is valid
+    from prefcli.app.convert import convert_record
+    from prefcli.io.documents import load_record
+    record, _ = load_record(str(ROOT / "examples" / "lithuanian-4p.yaml"))
+    conv = convert_record(record, "sochi")
+    assert conv.data["deals"][13]["takeover"] == "N"
+    assert not any(i.field == "takeover" and i.deal == 14 for i in conv.items)

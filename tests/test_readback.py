@@ -227,16 +227,20 @@ def test_score_piped_into_settle(path, fmt):
 
 def test_convert_to_sochi_of_the_lithuanian_example_is_refused_not_invalid(tmp_path):
     out = tmp_path / "as-sochi.yaml"
+    # deal 14's take-over by the sitting-out dealer is a Russian rule too (seed 004 l.37): the
+    # target without it (takeover=no) keeps the tricks of a deal both defenders passed
+    no_takeover = ["--set", "takeover=no"]
     proc = subprocess.run([sys.executable, "-m", "prefcli", "convert", str(EXAMPLES / "lithuanian-4p.yaml"),
-                           "--variant", "sochi", "-o", str(out)], capture_output=True, text=True, cwd=str(ROOT),
-                          timeout=120)
+                           "--variant", "sochi", *no_takeover, "-o", str(out)], capture_output=True, text=True,
+                          cwd=str(ROOT), timeout=120)
     assert proc.returncode == 1
     assert "not valid under the target" in proc.stderr and "dealer" in proc.stderr
     assert "nothing written" in proc.stderr.splitlines()[-1]
     assert not out.exists()
     # to stdout too: nothing is printed
     proc = subprocess.run([sys.executable, "-m", "prefcli", "convert", str(EXAMPLES / "lithuanian-4p.yaml"),
-                           "--variant", "sochi"], capture_output=True, text=True, cwd=str(ROOT), timeout=120)
+                           "--variant", "sochi", *no_takeover], capture_output=True, text=True, cwd=str(ROOT),
+                          timeout=120)
     assert proc.returncode == 1 and proc.stdout == ""
 
 
