@@ -108,6 +108,14 @@ class Card:
     def __lt__(self, other: "Card") -> bool:  # enums are not orderable: order by value
         return (self.suit.order, self.rank) < (other.suit.order, other.rank)
 
+    def __post_init__(self) -> None:
+        # the hash is asked for in every set and dict of cards (the deal's check, the replay):
+        # the generated one hashes two enums each time, so it is computed once per card
+        object.__setattr__(self, "_hash", hash((self.suit.order, int(self.rank))))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined]
+
 
 DECK: Tuple[Card, ...] = tuple(Card(s, r) for s in Suit for r in Rank)
 _CARD_CACHE = {}
@@ -120,6 +128,9 @@ for _c in DECK:
 
 def parse_card(token: object) -> Card:
     """Read `7S`, `10H`, `TH`, `A♠` (case-insensitive letters)."""
+    card = _CARD_CACHE.get(token) if isinstance(token, str) else None
+    if card is not None:        # the common case: a card written plainly
+        return card
     if isinstance(token, Card):
         return token
     if not isinstance(token, str):
@@ -145,7 +156,11 @@ def parse_cards(value: Union[str, Sequence[object], None]) -> Tuple[Card, ...]:
         tokens = value
     else:
         raise NotationError(value, f"{value!r} is not a list of cards")
-    return tuple(parse_card(t) for t in tokens)
+    try:
+        # every card written plainly (anything else raises, and is read one by one below)
+        return tuple([_CARD_CACHE[t] for t in tokens])      # type: ignore[index]
+    except (KeyError, TypeError):
+        return tuple(parse_card(t) for t in tokens)
 
 
 def format_cards(cards: Iterable[Card]) -> str:

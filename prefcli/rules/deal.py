@@ -636,6 +636,15 @@ class _Reader:
         players = self.players
         active = out.active
         hands = deal.hands_map() or {}
+        talon = deal.talon
+        if talon is not None and len(talon) == 2 and len(hands) == len(active) \
+                and all(name in active and len(cards) == TRICKS_PER_DEAL for name, cards in hands.items()):
+            dealt = set(talon)
+            for cards in hands.values():
+                dealt.update(cards)
+            if len(dealt) == len(DECK):      # the common case: every card once, nothing to say
+                self._hands_talon = (hands, tuple(talon))
+                return
         for name, cards in hands.items():
             hp = path + ("hands", name)
             if name not in self.seated:
@@ -647,7 +656,6 @@ class _Reader:
         for name in active:
             if name not in hands:
                 self.add(path + ("hands",), f"deal {n}: the hand of {name} is missing")
-        talon = deal.talon
         if talon is None:
             self.add(path, f"deal {n}: a full deal needs the two talon cards (talon:)")
             talon = ()
