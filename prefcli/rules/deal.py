@@ -119,6 +119,8 @@ class DealReading:
     @property
     def errors(self) -> List[Problem]:
         """The problems that refuse the deal (not the warnings: what the deal is scored past)."""
+        if not self.problems:
+            return []
         return [p for p in self.problems if p.severity == "error"]
 
 
@@ -290,14 +292,20 @@ class _Reader:
         first, second = defenders
         decisions = out.decisions
         d1, d2 = decisions.get(first), decisions.get(second)
-        halves = [p for p, d in ((first, d1), (second, d2)) if d is Decision.HALF_WHIST]
-        whisting = [p for p, d in ((first, d1), (second, d2)) if d is Decision.WHIST]
+        halves: List[str] = []
+        whisting: List[str] = []
+        for who, d in ((first, d1), (second, d2)):
+            if d is Decision.WHIST:
+                whisting.append(who)
+            elif d is Decision.HALF_WHIST:
+                halves.append(who)
         out.unwritten = not deal.whist
         gives_tricks = deal.tricks is not None or deal.play is not None or deal.claim is not None
-        out.quota = conv.quota[c.level or 6] if c.is_tricks else 0
+        is_tricks = c.is_tricks
+        out.quota = conv.quota[c.level or 6] if is_tricks else 0
         # a partial record of decisions
-        missing = [p for p, d in ((first, d1), (second, d2)) if d is None]
-        if deal.whist and missing and (c.is_tricks or conv.whist_unwritten == "refused"):
+        missing = [p for p, d in ((first, d1), (second, d2)) if d is None] if d1 is None or d2 is None else ()
+        if deal.whist and missing and (is_tricks or conv.whist_unwritten == "refused"):
             message = (f"deal {n}: the decision of {' and '.join(missing)} is missing "
                        f"(the defenders are {', '.join(defenders)})")
             if conv.whist_unwritten == "refused":
@@ -583,15 +591,21 @@ class _Reader:
 
     def _check_tricks(self, tricks: Dict[str, int], unowned: int, key: str = "tricks") -> bool:
         out, deal, n = self.out, self.deal, self.n
-        seated, sitting = self.seated, out.sitting_out
+        seated = self.seated
+        sitting = out.sitting_out if not deal.contract.is_all_pass else ()
         total = 0
         for name, count in tricks.items():     # the common case first: every name fine
-            if name not in seated or (name in sitting and not deal.contract.is_all_pass) or count < 0:
+            if name not in seated or name in sitting or count < 0:
                 break
             total += count
         else:
-            if total == TRICKS_PER_DEAL and len(tricks) >= len(out.active) and all(p in tricks for p in out.active):
-                return True
+            active = out.active
+            if total == TRICKS_PER_DEAL and len(tricks) >= len(active):
+                for p in active:
+                    if p not in tricks:
+                        break
+                else:
+                    return True
         path = self.path + (key,)
         players = self.players
         ok = True

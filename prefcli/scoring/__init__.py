@@ -99,6 +99,8 @@ def score_context(ctx: RecordContext) -> ScoreResult:
 def reading_of(ctx: RecordContext, deal: Deal) -> DealReading:
     """The deal's reading; ScoringError with its first problem when it has one."""
     r = ctx.reading(deal)
+    if not r.problems and not r.unscorable:     # the common case: a clean deal
+        return r
     errors = r.errors
     if errors:
         raise ScoringError(errors[0].message, errors[0].path)
