@@ -15,15 +15,9 @@ NOTES_SUFFIXES = (".txt", ".notes")
 
 def read_text(source: str) -> Tuple[str, str]:
     """(display name, text) of a notes file or ``-``: UTF-8, a BOM dropped."""
-    from prefcli.io.documents import read_source
+    from prefcli.io.documents import decode_text, read_source
     name, raw = read_source(source)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        raise InputError([Problem(f"not UTF-8 text (byte 0x{raw[exc.start]:02x}); is this a binary file?",
-                                  (), name, line, None, "syntax")]) from None
-    return name, text.lstrip("\ufeff")
+    return name, decode_text(name, raw)   # UTF-8 or UTF-16 with a BOM; another encoding named
 
 
 def notes_to_record(text: str, name: str = "<notes>", players: Optional[Sequence[str]] = None,

@@ -200,7 +200,8 @@ def decimal_option(value: Optional[str], name: str):
     try:
         d = to_decimal(value, name)
     except SettlementError as exc:
-        raise click.BadParameter(exc.message, param_hint=name) from None
+        message = exc.message[len(name) + 2:] if exc.message.startswith(name + ": ") else exc.message
+        raise click.BadParameter(message, param_hint=name) from None
     if name == "--coin" and d == 0:
         raise click.BadParameter("the coin must be positive", param_hint=name)
     return d

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -18,8 +19,9 @@ from functools import lru_cache
 from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
 
 from prefcli.io.yaml_fast import fast_yaml
-from prefcli.io.yaml_strict import MAX_DEPTH, MAX_DIGITS, LocatedError, check_nesting, compose, construct
+from prefcli.io.yaml_strict import MAX_DEPTH, LocatedError, check_nesting, compose, construct
 from prefcli.model.diagnostics import InputError, Path, PrefcliError, Problem, Problems
+from prefcli.model.numbers import MAX_DIGITS, NumberError, check_decimal_text, check_int_text
 
 MAX_BYTES = int(os.environ.get("PREFCLI_MAX_BYTES", str(64 * 1024 * 1024)))
 
@@ -101,12 +103,24 @@ def _fail(name: str, message: str, line: Optional[int] = None, column: Optional[
 
 
 def read_source(source: Union[str, os.PathLike]) -> Tuple[str, bytes]:
-    """(display name, bytes) of a path or `-` (stdin), with the size limit applied."""
+    """(display name, bytes) of a path or `-` (stdin), with the size limit applied.
+
+    Only a regular file is opened: a FIFO would block until someone writes to it, and a device
+    (``/dev/zero``, a terminal) never ends; both are refused at once, before opening."""
     name = "<stdin>" if str(source) == "-" else str(source)
     try:
         if str(source) == "-":
             raw = sys.stdin.buffer.read(MAX_BYTES + 1)
         else:
+            st = os.stat(source)
+            if not stat.S_ISREG(st.st_mode):
+                if stat.S_ISDIR(st.st_mode):
+                    raise _fail(name, "is a folder, not a file")
+                what = ("a named pipe (FIFO)" if stat.S_ISFIFO(st.st_mode) else
+                        "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else
+                        "a socket" if stat.S_ISSOCK(st.st_mode) else "not a regular file")
+                raise _fail(name, f"is {what}, not a regular file: prefcli reads files, or stdin "
+                                  f"given as - (e.g. prefcli validate - < {name})")
             with open(source, "rb") as fh:
                 raw = fh.read(MAX_BYTES + 1)
     except FileNotFoundError:
@@ -117,27 +131,93 @@ def read_source(source: Union[str, os.PathLike]) -> Tuple[str, bytes]:
         raise _fail(name, "permission denied") from None
     except OSError as exc:
         raise _fail(name, f"cannot be read: {exc.strerror or exc}") from None
+    except ValueError:  # a path with a NUL byte
+        raise _fail(name, "is not a valid file name") from None
     if len(raw) > MAX_BYTES:
         raise _fail(name, f"file is larger than the limit of {MAX_BYTES // (1024 * 1024)} MiB "
                           "(set PREFCLI_MAX_BYTES to raise it)")
     return name, raw
 
 
-def _decode(name: str, raw: bytes) -> str:
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        raise _fail(name, f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start}); "
-                          "is this a binary file?", line) from None
+_BOMS = ((b"\x00\x00\xfe\xff", "utf-32-be"), (b"\xff\xfe\x00\x00", "utf-32-le"),
+         (b"\xfe\xff", "utf-16-be"), (b"\xff\xfe", "utf-16-le"))
+
+
+def _guess_encoding(raw: bytes) -> Optional[Tuple[str, str]]:
+    """(iconv name, description) of the 8-bit or BOM-less encoding `raw` most likely is, or None
+    when it looks like no text at all. A guess, only used to word the refusal."""
+    sample = raw[:65536]
+    if sample.count(b"\x00") > len(sample) // 4:
+        even, odd = sample[0::2].count(b"\x00"), sample[1::2].count(b"\x00")
+        if odd > len(sample) // 3:
+            return "utf-16le", "UTF-16 (little-endian) without a byte-order mark"
+        if even > len(sample) // 3:
+            return "utf-16be", "UTF-16 (big-endian) without a byte-order mark"
+        return None
+    if any(b < 0x09 or 0x0e <= b < 0x20 for b in sample[:4096]) or b"\x00" in sample:
+        return None
+    high = [b for b in sample if b >= 0x80]
+    if not high:
+        return None
+    cyr_upper = sum(1 for b in high if 0xc0 <= b <= 0xdf)
+    cyr_lower = sum(1 for b in high if 0xe0 <= b)
+    # Cyrillic words are runs of high bytes; accented Western letters mostly stand alone
+    paired = sum(1 for i, b in enumerate(sample) if b >= 0x80 and (
+        (i > 0 and sample[i - 1] >= 0x80) or (i + 1 < len(sample) and sample[i + 1] >= 0x80)))
+    if (cyr_upper + cyr_lower) >= 0.7 * len(high) and paired >= 0.5 * len(high):
+        # running text is mostly lower case: cp1251 puts it at 0xe0-0xff, KOI8-R at 0xc0-0xdf
+        if cyr_lower >= cyr_upper:
+            return "cp1251", "cp1251 (Windows Cyrillic)"
+        return "koi8-r", "KOI8-R (Cyrillic)"
+    return "cp1252", "cp1252 or latin-1 (Windows Western European)"
+
+
+def decode_text(name: str, raw: bytes) -> str:
+    """UTF-8 (with or without a BOM), or UTF-16/32 with a BOM; anything else is refused with the
+    encoding it most likely is and the command that converts it."""
+    for bom, codec in _BOMS:
+        if raw.startswith(bom):
+            try:
+                text = raw[len(bom):].decode(codec)
+            except UnicodeDecodeError as exc:
+                raise _fail(name, f"starts with a {codec.upper()} byte-order mark but is not valid "
+                                  f"{codec.upper()} (byte offset {exc.start + len(bom)})") from None
+            break
+    else:
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = raw.count(b"\n", 0, exc.start) + 1
+            col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+            guess = _guess_encoding(raw)
+            if guess is None:
+                raise _fail(name, f"not UTF-8 text (byte 0x{raw[exc.start]:02x}); is this a binary file?",
+                            line, col) from None
+            codec, what = guess
+            shown_name = name if name != "<stdin>" else "FILE"
+            raise _fail(name, f"not UTF-8 text (byte 0x{raw[exc.start]:02x}): it looks like {what}; "
+                              f"prefcli reads UTF-8 (or UTF-16 with a byte-order mark). Convert it with: "
+                              f"iconv -f {codec} -t utf-8 {shown_name} > converted{_suffix(name)}",
+                        line, col) from None
     if text.startswith("\ufeff"):
         text = text[1:]
     bad = re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", text)
     if bad:
         start = bad.start()
-        line = text.count("\n", 0, start) + 1
-        raise _fail(name, f"control character 0x{ord(bad.group()):02x} in the text; is this a binary file?", line)
+        line, col = _line_col(text, start)
+        guess = _guess_encoding(raw) if bad.group() == "\x00" else None
+        if guess is not None and guess[0].startswith("utf-16"):
+            raise _fail(name, f"not UTF-8 text: it looks like {guess[1]}; prefcli reads UTF-8, or UTF-16 "
+                              f"with a byte-order mark. Convert it with: iconv -f {guess[0]} -t utf-8 "
+                              f"{name if name != '<stdin>' else 'FILE'} > converted{_suffix(name)}")
+        raise _fail(name, f"control character 0x{ord(bad.group()):02x} in the text; is this a binary file?",
+                    line, col)
     return text
+
+
+def _suffix(name: str) -> str:
+    ext = os.path.splitext(name)[1]
+    return ext if ext.lower() in (".yaml", ".yml", ".json", ".txt") else ".yaml"
 
 
 class _JsonDuplicate(Exception):
@@ -153,14 +233,86 @@ def _json_pairs(pairs: List[Tuple[str, Any]]) -> Dict[str, Any]:
     return out
 
 
+class _JsonToken(Exception):
+    """A number or constant the JSON hooks refuse; `token` is its text as written, to place it."""
+
+    def __init__(self, message: str, token: str) -> None:
+        super().__init__(message)
+        self.message, self.token = message, token
+
+
 def _json_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise LocatedError(f"number with {len(text.lstrip('-'))} digits is too large to be meaningful here")
+    if len(text) > MAX_DIGITS:
+        try:
+            check_int_text(text)
+        except NumberError as exc:
+            raise _JsonToken(exc.message, text) from None
     return int(text)
 
 
+def _json_float(text: str) -> Decimal:
+    try:
+        check_decimal_text(text)
+    except NumberError as exc:
+        raise _JsonToken(exc.message, text) from None
+    return Decimal(text)
+
+
 def _json_constant(text: str) -> Any:
-    raise LocatedError(f"{text} is not a number JSON allows")
+    raise _JsonToken(f"{text} is not a number JSON allows (write a number, or null)", text)
+
+
+_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|(-?Infinity|NaN|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)')
+
+
+def _json_token_place(text: str, token: str) -> Tuple[Optional[int], Optional[int]]:
+    """Line and column of the first `token` outside a string: json's hooks are called in
+    document order and the first refusal stops the parse, so the first one is the culprit."""
+    for m in _JSON_TOKENS.finditer(text):
+        if m.group(1) == token:
+            return _line_col(text, m.start())
+    return None, None
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_LONE_SURROGATE_ESCAPE = re.compile(
+    r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+    r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}")
+
+
+def _has_lone_surrogate(data: Any) -> bool:
+    stack = [data]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            try:
+                x.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+        elif isinstance(x, dict):
+            stack.extend(x.keys())
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+    return False
+
+
+def _check_unicode(name: str, text: str, data: Any) -> None:
+    """JSON can spell half of a UTF-16 surrogate pair (`"A\\ud800"`), which is no character at
+    all: refuse it where it is written, so no name that cannot be printed gets any further."""
+    if _SURROGATE_ESCAPE.search(text) is None or not _has_lone_surrogate(data):
+        return
+    m = _LONE_SURROGATE_ESCAPE.search(text)
+    line, col = _line_col(text, m.start()) if m else (None, None)
+    esc = m.group() if m else "\\ud800"
+    raise _fail(name, f"{esc} is half of a UTF-16 surrogate pair, not a character: names and texts must be "
+                      "valid Unicode (write the character itself, or both halves of the pair)", line, col,
+                kind="syntax")
+
+
+def _line_col(text: str, offset: int) -> Tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
 @contextmanager
@@ -197,7 +349,7 @@ def _parse_text(name: str, text: str, is_json: bool) -> Document:
     if is_json:
         import json
         try:
-            data = json.loads(text, object_pairs_hook=_json_pairs, parse_float=Decimal,
+            data = json.loads(text, object_pairs_hook=_json_pairs, parse_float=_json_float,
                               parse_int=_json_int, parse_constant=_json_constant)
         except json.JSONDecodeError as exc:
             raise _fail(name, f"not valid JSON: {exc.msg}", exc.lineno, exc.colno) from None
@@ -215,10 +367,11 @@ def _parse_text(name: str, text: str, is_json: bool) -> Document:
             del doc
             raise _fail(name, f"duplicate key '{exc.args[0]}' (each key may appear once in an object)",
                         line, col) from None
-        except LocatedError as exc:
-            raise _fail(name, exc.message) from None
+        except _JsonToken as exc:
+            raise _fail(name, exc.message, *_json_token_place(text, exc.token)) from None
         except RecursionError:
             raise _fail(name, "nesting too deep: not a prefcli document") from None
+        _check_unicode(name, text, data)
         return Document(name, data, text, True)
     import yaml
     try:
@@ -254,7 +407,7 @@ def load_document(source: Union[str, os.PathLike], raw: Optional[bytes] = None) 
         name, raw = read_source(source)
     else:
         name = "<stdin>" if str(source) == "-" else str(source)
-    text = _decode(name, raw)
+    text = decode_text(name, raw)
     lower = name.lower()
     is_json = lower.endswith(".json") or (name == "<stdin>" and text.lstrip().startswith("{"))
     return parse_text(name, text, is_json)
@@ -312,13 +465,16 @@ def format_check(doc: Document, expected_kind: Optional[str]) -> Optional[str]:
                                       "schema")])
     fmt = data.get("format")
     known = {"pref-record/1": "record", "pref-sheet/1": "sheet", "pref-tournament/1": "tournament"}
-    if fmt not in known:
+    if not isinstance(fmt, str) or fmt not in known:
         if isinstance(fmt, str) and (fmt.startswith("pref-record/") or fmt.startswith("pref-sheet/")):
             msg = f"unsupported format version '{fmt}': this prefcli reads pref-record/1 and pref-sheet/1"
         elif fmt is None:
             msg = "missing 'format': write format: pref-record/1 (a game record) or format: pref-sheet/1 (a score sheet)"
+        elif isinstance(fmt, str):
+            msg = f"unknown format '{fmt}': expected pref-record/1 or pref-sheet/1"
         else:
-            msg = f"unknown format {fmt!r}: expected pref-record/1 or pref-sheet/1"
+            from prefcli.model.records import type_name
+            msg = f"expected the text pref-record/1 or pref-sheet/1, found {type_name(fmt)}"
         raise InputError([doc.problem(("format",) if fmt is not None else (), msg, "schema")])
     kind = known[fmt]
     if expected_kind and kind != expected_kind:

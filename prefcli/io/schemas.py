@@ -10,6 +10,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Dict
 
+from prefcli.model.values import show
+
 #: Input documents prefcli reads, then the reports it writes; each has schemas/KIND.schema.json.
 KINDS = ("record", "sheet", "tournament", "validation", "replay", "settlement", "stats", "import", "analysis")
 
@@ -82,14 +84,14 @@ def describe_error(err: Any) -> str:
         except NotationError as exc:
             return exc.message
         if v == "pattern":
-            return f"{inst!r} is not valid here ({err.schema.get('description', 'see the schema')})"
+            return f"{show(inst)} is not valid here ({err.schema.get('description', 'see the schema')})"
         return f"{_short(inst)} is not valid here: expected {err.schema.get('description', 'see the schema')}"
     if v == "enum":
         return f"{_short(inst)} is not one of {', '.join(map(str, err.validator_value))}"
     if v == "const":
-        return f"{_short(inst)} should be {err.validator_value!r}"
+        return f"{show(inst)} should be {show(err.validator_value)}"
     if v == "type":
-        from prefcli.model.records import type_name
+        from prefcli.model.values import type_name
         expected = err.validator_value
         if isinstance(expected, list):
             expected = " or ".join(expected)
@@ -99,6 +101,4 @@ def describe_error(err: Any) -> str:
     return err.message
 
 
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+_short = show

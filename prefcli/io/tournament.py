@@ -10,7 +10,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Dict, Mapping, Optional, Tuple
 
-from prefcli.model.diagnostics import PrefcliError
+from prefcli.model.diagnostics import Path, PrefcliError
 from prefcli.model.records import TOURNAMENT_FORMAT
 
 
@@ -20,28 +20,30 @@ class SettlementError(PrefcliError, ValueError):
     kind = "rule"
 
 
-def _fraction(value: Any, what: str) -> Fraction:
+def _fraction(value: Any, what: str, path: Path = ()) -> Fraction:
+    """An exact number from an option or a tournament file, bounded (prefcli.model.numbers)."""
+    from prefcli.model.numbers import NumberError, exact
     try:
-        if isinstance(value, Fraction):
-            return value
-        if isinstance(value, bool):
-            raise ValueError
-        return Fraction(str(value).strip()) if isinstance(value, (str, Decimal, float)) else Fraction(value)
-    except (ValueError, TypeError, ZeroDivisionError):
-        raise SettlementError(f"{what}: {value!r} is not a number") from None
+        return exact(value)
+    except NumberError as exc:
+        raise SettlementError(exc.message if path else f"{what}: {exc.message}", path) from None
 
 
-def to_decimal(value: Any, what: str) -> Decimal:
-    """A money amount or coin from an option or the command line (exact decimal text)."""
-    from decimal import InvalidOperation
-    if isinstance(value, bool):
-        raise SettlementError(f"{what}: {value!r} is not a decimal amount")
+def to_decimal(value: Any, what: str, path: Path = ()) -> Decimal:
+    """A money amount or coin from an option or the command line (exact decimal text), bounded."""
+    from prefcli.model.numbers import NumberError, check_decimal, parse_decimal, shown
+    prefix = "" if path else f"{what}: "
+    if isinstance(value, bool) or not isinstance(value, (str, int, Decimal)):
+        raise SettlementError(f"{prefix}expected a decimal amount such as \"0.01\"", path)
     try:
-        d = Decimal(str(value).strip())
-    except (InvalidOperation, ValueError):
-        raise SettlementError(f"{what}: {value!r} is not a decimal amount such as \"0.01\"") from None
-    if not d.is_finite() or d < 0:
-        raise SettlementError(f"{what}: {value!r} must be a non-negative decimal amount")
+        d = check_decimal(value) if isinstance(value, Decimal) else parse_decimal(str(value))
+    except NumberError as exc:
+        if "out of range" in exc.message:
+            raise SettlementError(f"{prefix}{exc.message}", path) from None
+        raise SettlementError(f"{prefix}'{shown(str(value))}' is not a decimal amount such as \"0.01\"",
+                              path) from None
+    if d < 0:
+        raise SettlementError(f"{prefix}{shown(str(value))} must be a non-negative decimal amount", path)
     return d
 
 
@@ -125,8 +127,8 @@ def tournament_from_data(data: Any, base: str = "") -> Tournament:
     for i, b in enumerate(raw_bands):
         if not isinstance(b, Mapping) or set(b) != {"above", "factor"}:
             raise SettlementError("a band is {above: N, factor: F}", ("bands", i))
-        above = _fraction(b["above"], "above")
-        factor = _fraction(b["factor"], "factor")
+        above = _fraction(b["above"], "above", ("bands", i, "above"))
+        factor = _fraction(b["factor"], "factor", ("bands", i, "factor"))
         if above < 0 or factor < 0:
             raise SettlementError("band values must not be negative", ("bands", i))
         bands.append(Band(above, factor))
@@ -135,16 +137,16 @@ def tournament_from_data(data: Any, base: str = "") -> Tournament:
     losses = data.get("losses", "scaled")
     if losses not in ("scaled", "full"):
         raise SettlementError("losses: expected scaled or full", ("losses",))
-    cap = _fraction(data["cap"], "cap") if data.get("cap") is not None else None
+    cap = _fraction(data["cap"], "cap", ("cap",)) if data.get("cap") is not None else None
     if cap is not None and cap < 0:
         raise SettlementError("cap must not be negative", ("cap",))
-    floor = _fraction(data["floor"], "floor") if data.get("floor") is not None else None
+    floor = _fraction(data["floor"], "floor", ("floor",)) if data.get("floor") is not None else None
     inputs = data.get("inputs") or []
     if not isinstance(inputs, list) or not all(isinstance(x, str) for x in inputs):
         raise SettlementError("expected a list of file names", ("inputs",))
     inputs = [x if os.path.isabs(x) or not base else os.path.join(base, x) for x in inputs]
-    price = to_decimal(data["price"], "price") if data.get("price") is not None else None
-    coin = to_decimal(data["coin"], "coin") if data.get("coin") is not None else None
+    price = to_decimal(data["price"], "price", ("price",)) if data.get("price") is not None else None
+    coin = to_decimal(data["coin"], "coin", ("coin",)) if data.get("coin") is not None else None
     name = data.get("name")
     return Tournament(str(name) if name is not None else None, tuple(bands), losses, cap, floor,
                       tuple(inputs), price, coin, _place_points(data.get("place_points")),
@@ -186,7 +188,7 @@ def parse_band(text: str) -> Band:
     if ":" not in text:
         raise SettlementError(f"--band takes ABOVE:FACTOR (e.g. 50:0.5), got '{text}'")
     a, f = text.split(":", 1)
-    above, factor = _fraction(a, "--band"), _fraction(f, "--band")
+    above, factor = _fraction(a, "ABOVE"), _fraction(f, "FACTOR")
     if above < 0 or factor < 0:
         raise SettlementError(f"--band values must not be negative, got '{text}'")
     return Band(above, factor)

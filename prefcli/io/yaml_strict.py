@@ -21,9 +21,9 @@ from decimal import Decimal
 from typing import Any, Dict, Optional, Tuple, Type
 
 from prefcli.model.diagnostics import Path, PrefcliError
+from prefcli.model.numbers import MAX_DIGITS, NumberError, check_decimal_text, check_int_text
 
 MAX_DEPTH = 64
-MAX_DIGITS = 40
 
 _INT = re.compile(r"[-+]?(0|[1-9][0-9]*)\Z")
 # A float needs its dot (as in YAML 1.1), so what PyYAML writes unquoted (`1e5`) reads back as text.
@@ -116,17 +116,23 @@ def resolve_plain(value: str, node) -> Any:
     c = value[0]
     if c.isdigit() or c in "+-.":
         if _INT.match(value):
-            digits = len(value.lstrip("+-"))
-            if digits > MAX_DIGITS:
-                raise LocatedError(f"number with {digits} digits is too large to be meaningful here",
-                               node.start_mark.line + 1, node.start_mark.column + 1)
+            if len(value) > MAX_DIGITS:
+                _bounded(check_int_text, value, node)
             return int(value)
         if _FLOAT.match(value):
-            if len(value) > MAX_DIGITS + 10:
-                raise LocatedError(f"number '{value[:20]}…' is too long", node.start_mark.line + 1,
-                               node.start_mark.column + 1)
+            _bounded(check_decimal_text, value, node)
             return Decimal(value)
     return value
+
+
+def _bounded(check: Any, value: str, node: Any) -> None:
+    """The bounded number reader's verdict, placed at the scalar (the fast reader passes no node)."""
+    try:
+        check(value)
+    except NumberError as exc:
+        if node is None:
+            raise
+        raise LocatedError(exc.message, node.start_mark.line + 1, node.start_mark.column + 1) from None
 
 
 def _tagged_scalar(tag: str, value: str, node) -> Any:

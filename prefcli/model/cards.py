@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence, Tuple, Union
 
 from prefcli.model.diagnostics import PrefcliError
+from prefcli.model.values import show
 
 
 class NotationError(PrefcliError, ValueError):
@@ -134,7 +135,7 @@ def parse_card(token: object) -> Card:
     if isinstance(token, Card):
         return token
     if not isinstance(token, str):
-        raise NotationError(token, f"{token!r} is not a card (expected text like 10H or A♠)")
+        raise NotationError(token, f"{show(token)} is not a card (expected text like 10H or A♠)")
     text = token.strip().replace("\ufe0f", "")
     card = _CARD_CACHE.get(text) or _CARD_CACHE.get(text.upper())
     if card is None:
@@ -155,7 +156,7 @@ def parse_cards(value: Union[str, Sequence[object], None]) -> Tuple[Card, ...]:
     elif isinstance(value, (list, tuple)):
         tokens = value
     else:
-        raise NotationError(value, f"{value!r} is not a list of cards")
+        raise NotationError(value, f"{show(value)} is not a list of cards")
     try:
         # every card written plainly (anything else raises, and is read one by one below)
         return tuple([_CARD_CACHE[t] for t in tokens])      # type: ignore[index]
@@ -227,7 +228,7 @@ def parse_contract(token: object) -> Contract:
     if isinstance(token, int) and not isinstance(token, bool):
         raise NotationError(token, f"'{token}' is not a contract: give a strain too, e.g. {token}S or {token}NT")
     if not isinstance(token, str):
-        raise NotationError(token, f"{token!r} is not a contract")
+        raise NotationError(token, f"{show(token)} is not a contract")
     text = token.strip().replace("\ufe0f", "")
     low = text.lower()
     if low in _MISERE_WORDS:
@@ -301,7 +302,7 @@ def parse_call(token: object) -> Call:
     if isinstance(token, Call):
         return token
     if not isinstance(token, str):
-        raise NotationError(token, f"{token!r} is not an auction call (pass, here, misere or a contract)")
+        raise NotationError(token, f"{show(token)} is not an auction call (pass, here, misere or a contract)")
     text = token.strip()
     dark = False
     if text.lower().startswith("dark "):
@@ -346,7 +347,7 @@ def parse_decision(token: object) -> Decision:
         return token
     if isinstance(token, str) and token.strip().lower() in _DECISION_PARSE:
         return _DECISION_PARSE[token.strip().lower()]
-    raise NotationError(token, f"{token!r} is not a whist decision: expected whist, pass or half-whist")
+    raise NotationError(token, f"{show(token)} is not a whist decision: expected whist, pass or half-whist")
 
 
 def defenders_quota(contract: Contract, both_whist: bool) -> int:

@@ -14,6 +14,8 @@ from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, Tuple,
 from prefcli.model.cards import (Call, CallKind, Card, Contract, Decision, NotationError, parse_call, parse_cards,
                     parse_contract, parse_decision)
 from prefcli.model.diagnostics import InputError, Path, Problems
+from prefcli.model.numbers import NumberError, exact, shown
+from prefcli.model.values import type_name  # noqa: F401 - type_name is part of this module's API
 
 # Parsed notation by its text: a long record repeats the same few contracts, decisions and cards
 # thousands of times. Contract, Decision and Card are immutable, so sharing them is safe. Only
@@ -23,34 +25,25 @@ _CONTRACTS: Dict[str, Contract] = {}
 _DECISIONS: Dict[str, Decision] = {}
 _CARDS: Dict[str, Card] = {}
 _PARSED_MAX = 2000
+_AMOUNT_LIMIT = 10 ** 40
 
 from prefcli.model.formats import (RECORD_FORMAT, REPLAY_FORMAT, SETTLEMENT_FORMAT,  # noqa: E402,F401
                                    SHEET_FORMAT, TOURNAMENT_FORMAT, VALIDATION_FORMAT)
 
 
 def to_fraction(value: Any) -> Fraction:
-    """Exact value of an amount: int, Decimal, float (as written), `"12.5"` or `"40/3"`."""
-    if isinstance(value, bool):
-        raise ValueError(f"{value!r} is not a number")
-    if isinstance(value, Fraction):
-        return value
-    if isinstance(value, int):
+    """Exact value of an amount: int, Decimal, float (as written), `"12.5"` or `"40/3"`, bounded
+    (`prefcli.model.numbers`); a wrong value raises ValueError with a sentence."""
+    if type(value) is int and -_AMOUNT_LIMIT < value < _AMOUNT_LIMIT:
         return Fraction(value)
-    if isinstance(value, Decimal):
-        if not value.is_finite():
-            raise ValueError(f"{value} is not a finite number")
-        return Fraction(value)
-    if isinstance(value, float):
-        return Fraction(Decimal(repr(value)))
-    if isinstance(value, str):
-        text = value.strip()
-        if len(text) > 60:
-            raise ValueError(f"'{text[:20]}…' is too long for a number")
-        try:
-            return Fraction(text)
-        except (ValueError, ZeroDivisionError):
-            raise ValueError(f"'{value}' is not a number (write 12, \"12.5\" or \"40/3\")") from None
-    raise ValueError(f"{value!r} is not a number")
+    try:
+        return exact(value)
+    except NumberError as exc:
+        if isinstance(value, str) and "out of range" not in exc.message:
+            raise ValueError(f"'{shown(value)}' is not a number (write 12, \"12.5\" or \"40/3\")") from None
+        if not isinstance(value, (str, int, Decimal, float)):
+            raise ValueError(f"expected a number, found {type_name(value)}") from None
+        raise ValueError(exc.message) from None
 
 
 @dataclass(frozen=True)
@@ -253,7 +246,7 @@ class _Builder:
     def name(self, value: Any, path: Path) -> Optional[str]:
         if isinstance(value, str) and value.strip():
             return value
-        self.err(path, f"{value!r} is not a player name")
+        self.err(path, f"expected a player name, found {type_name(value)}")
         return None
 
     def integer(self, value: Any, path: Path) -> Optional[int]:
@@ -261,7 +254,7 @@ class _Builder:
             return value
         if isinstance(value, Decimal) and value == value.to_integral_value():
             return int(value)
-        self.err(path, f"{value!r} is not a whole number")
+        self.err(path, f"expected a whole number, found {type_name(value)}")
         return None
 
     def amount(self, value: Any, path: Path) -> Optional[Fraction]:
@@ -382,7 +375,7 @@ class _Builder:
                 if isinstance(m[key], bool):
                     kw[key] = m[key]
                 else:
-                    self.err(path + (key,), f"expected true or false, found {m[key]!r}")
+                    self.err(path + (key,), f"expected true or false, found {type_name(m[key])}")
         if "hands" in m:
             hm = self.mapping(m["hands"], path + ("hands",)) or {}
             hands = []
@@ -494,22 +487,6 @@ def _new_deal(pos: int, contract: Contract, kw: Dict[str, Any]) -> Deal:
     deal = object.__new__(Deal)
     deal.__dict__.update(state)
     return deal
-
-
-def type_name(value: Any) -> str:
-    if value is None:
-        return "nothing (null)"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, (int, Decimal, float)):
-        return f"the number {value}"
-    if isinstance(value, str):
-        return f"the text '{value}'"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, Mapping):
-        return "a mapping"
-    return type(value).__name__
 
 
 def _players(b: _Builder, data: Mapping[str, Any]) -> Tuple[str, ...]:

@@ -16,11 +16,11 @@ from prefcli.cli.util import (CheckFailed, decimal_option, EXAMPLES_HEADER, form
 def _number_option(value: Optional[str], name: str):
     if value is None:
         return None
-    from fractions import Fraction
+    from prefcli.model.numbers import NumberError, parse_number
     try:
-        return Fraction(value.strip())
-    except (ValueError, ZeroDivisionError):
-        raise click.BadParameter(f"'{value}' is not a number", param_hint=name) from None
+        return parse_number(value)
+    except NumberError as exc:
+        raise click.BadParameter(exc.message, param_hint=name) from None
 
 
 @click.command("settle", epilog=EXAMPLES_HEADER + """

@@ -8,7 +8,7 @@ block and ``--set K=V`` override any option or table value by its dotted name
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
@@ -38,14 +38,12 @@ def _as_bool(v: Any) -> bool:
 def _as_number(v: Any) -> Fraction:
     if isinstance(v, bool):
         raise ValueError("expected a number")
-    if isinstance(v, (int, Fraction)):
-        return Fraction(v)
-    if isinstance(v, (Decimal, float, str)):
+    from prefcli.model.numbers import NumberError, exact
+    if isinstance(v, (int, Fraction, Decimal, float, str)):
         try:
-            f = Fraction(str(v).strip())
-        except (ValueError, ZeroDivisionError):
-            raise ValueError("expected a number") from None
-        return f
+            return exact(v)
+        except NumberError as exc:
+            raise ValueError(exc.message if "out of range" in exc.message else "expected a number") from None
     raise ValueError("expected a number")
 
 
@@ -70,11 +68,13 @@ def _as_list(v: Any) -> List[Any]:
 def _as_decimal(v: Any) -> str:
     if isinstance(v, bool):
         raise ValueError("expected a decimal amount such as \"0.1\"")
+    from prefcli.model.numbers import NumberError, check_decimal, parse_decimal
     try:
-        d = Decimal(str(v).strip())
-    except InvalidOperation:
-        raise ValueError("expected a decimal amount such as \"0.1\"") from None
-    if not d.is_finite() or d < 0:
+        d = check_decimal(v) if isinstance(v, Decimal) else parse_decimal(str(v))
+    except NumberError as exc:
+        raise ValueError(exc.message if "out of range" in exc.message
+                         else "expected a decimal amount such as \"0.1\"") from None
+    if d < 0:
         raise ValueError("expected a non-negative decimal amount such as \"0.1\"")
     return str(d)
 

@@ -1,0 +1,57 @@
+"""How a value from a document is named in a message: as the user wrote it, never as a Python repr.
+
+`show` gives the value in the document's own notation (text in quotes, numbers as written,
+lists in brackets, shortened); `type_name` says what kind of value was found where another was
+expected ("a list", "the number 5", "nothing (null)").
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Mapping
+
+LIMIT = 60
+
+
+def _plain(value: Any, limit: int) -> str:
+    if value is None:
+        return "null"
+    if value is True or value is False:
+        return "true" if value else "false"
+    if isinstance(value, Decimal):
+        text = str(value) if value.is_finite() else str(value)
+        return text
+    if isinstance(value, (int, float, Fraction)):
+        return str(value)
+    if isinstance(value, str):
+        return "'" + value + "'"
+    if isinstance(value, Mapping):
+        inner = ", ".join(f"{k}: {_plain(v, limit)}" for k, v in list(value.items())[:8])
+        return "{" + inner + (", …" if len(value) > 8 else "") + "}"
+    if isinstance(value, (list, tuple)):
+        inner = ", ".join(_plain(v, limit) for v in list(value)[:8])
+        return "[" + inner + (", …" if len(value) > 8 else "") + "]"
+    return str(value)
+
+
+def show(value: Any, limit: int = LIMIT) -> str:
+    """`value` as the user wrote it (text in quotes), at most `limit` characters."""
+    text = _plain(value, limit)
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")  # a lone surrogate stays readable
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def type_name(value: Any) -> str:
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, Decimal, float)):
+        return f"the number {show(value)}"
+    if isinstance(value, str):
+        return f"the text {show(value)}"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "a mapping"
+    return type(value).__name__
