@@ -36,6 +36,7 @@ class Document:
     is_json: bool = False
     _root: Any = field(default=None, repr=False)
     _root_loaded: bool = field(default=False, repr=False)
+    _json: Any = field(default=None, repr=False)
 
     @property
     def kind(self) -> Optional[str]:
@@ -59,19 +60,27 @@ class Document:
                 self._root = None
         return self._root
 
-    def locate(self, path: Path) -> Tuple[Optional[int], Optional[int]]:
-        """Line and column (1-based) of the value at `path`, or of its nearest parent."""
+    def locate(self, path: Path, key: bool = False) -> Tuple[Optional[int], Optional[int]]:
+        """Line and column (1-based) of the value at `path`, or of its nearest parent; with `key`,
+        of the last element's key itself (where an unknown field is written)."""
+        if self.is_json and self.text:
+            if self._json is None:
+                self._json = _JsonLocator(self.text)
+            return self._json.locate(path, key)
         import yaml
 
         node = self._node_root()
         if node is None:
             return None, None
         best = node
-        for elem in path:
+        last = len(path) - 1
+        for i, elem in enumerate(path):
             nxt = None
             if isinstance(node, yaml.MappingNode):
                 for k, v in node.value:
                     if isinstance(k, yaml.ScalarNode) and k.value == str(elem):
+                        if key and i == last:
+                            return k.start_mark.line + 1, k.start_mark.column + 1
                         nxt = v
                         break
             elif isinstance(node, yaml.SequenceNode) and isinstance(elem, int):
@@ -82,8 +91,8 @@ class Document:
             node = best = nxt
         return best.start_mark.line + 1, best.start_mark.column + 1
 
-    def problem(self, path: Path, message: str, kind: str = "rule") -> Problem:
-        line, col = self.locate(path)
+    def problem(self, path: Path, message: str, kind: str = "rule", key: bool = False) -> Problem:
+        line, col = self.locate(path, key or _about_key(message))
         return Problem(message, tuple(path), self.name, line, col, kind)
 
     def place(self, problem: Union[Problem, PrefcliError]) -> Problem:
@@ -93,8 +102,98 @@ class Document:
             problem = problem.problem()
         if problem.line is not None and problem.file is not None:
             return problem
-        line, col = (problem.line, problem.column) if problem.line is not None else self.locate(problem.path)
+        line, col = ((problem.line, problem.column) if problem.line is not None
+                     else self.locate(problem.path, _about_key(problem.message)))
         return problem.at(self.name, line, col)
+
+
+def _about_key(message: str) -> bool:
+    """A problem with a name rather than a value (an unknown field or option) is shown at the key."""
+    return message.startswith("unknown field") or message.startswith("unknown option") or \
+        " unknown option " in message[:40]
+
+
+class _JsonLocator:
+    """Positions in JSON text, found by walking it with the standard library's own scanner.
+
+    (The YAML composer would do for most JSON, but refuses escaped surrogate pairs and is slow on
+    a big file.) Each object or array walked is indexed once, so many problems in one long
+    `deals` list cost one pass over it, not one each."""
+
+    def __init__(self, text: str) -> None:
+        import json
+        from json.decoder import scanstring
+        self.text = text
+        none = (lambda *_: None)
+        self.skip = json.JSONDecoder(object_pairs_hook=none, parse_float=none, parse_int=none,
+                                     parse_constant=none).raw_decode
+        self.scanstring = scanstring
+        self.ws = re.compile(r"[ \t\n\r]*")
+        self.index: Dict[int, Any] = {}
+
+    def _children(self, pos: int) -> Any:
+        """{key: (key offset, value offset)} of the object at `pos`, or [value offsets] of an array."""
+        got = self.index.get(pos)
+        if got is not None:
+            return got
+        text, ws, n = self.text, self.ws.match, len(self.text)
+        out: Any
+        if text[pos] == "{":
+            out = {}
+            p = ws(text, pos + 1).end()
+            while p < n and text[p] == '"':
+                kpos = p
+                k, p = self.scanstring(text, p + 1)
+                p = ws(text, p).end()
+                if p >= n or text[p] != ":":
+                    break
+                p = ws(text, p + 1).end()
+                out.setdefault(k, (kpos, p))
+                _, p = self.skip(text, p)
+                p = ws(text, p).end()
+                if p < n and text[p] == ",":
+                    p = ws(text, p + 1).end()
+                else:
+                    break
+        else:
+            out = []
+            p = ws(text, pos + 1).end()
+            while p < n and text[p] != "]":
+                out.append(p)
+                _, p = self.skip(text, p)
+                p = ws(text, p).end()
+                if p < n and text[p] == ",":
+                    p = ws(text, p + 1).end()
+                else:
+                    break
+        self.index[pos] = out
+        return out
+
+    def locate(self, path: Path, key: bool) -> Tuple[Optional[int], Optional[int]]:
+        text = self.text
+        try:
+            pos = self.ws.match(text, 0).end()
+            best = pos
+            last = len(path) - 1
+            for i, elem in enumerate(path):
+                if pos >= len(text) or text[pos] not in "{[":
+                    break
+                kids = self._children(pos)
+                if isinstance(kids, dict):
+                    hit = kids.get(str(elem))
+                    if hit is None:
+                        break
+                    if key and i == last:
+                        best = hit[0]
+                        break
+                    pos = best = hit[1]
+                else:
+                    if not isinstance(elem, int) or not 0 <= elem < len(kids):
+                        break
+                    pos = best = kids[elem]
+            return _line_col(text, best)
+        except (ValueError, IndexError):  # positions are a courtesy: never fail because of them
+            return None, None
 
 
 def _fail(name: str, message: str, line: Optional[int] = None, column: Optional[int] = None,
@@ -426,6 +525,14 @@ def schema_problems(doc: Document, kind: str) -> List[Problem]:
     for err in validator.iter_errors(doc.data):
         for leaf in _leaves(err):
             path = tuple(leaf.absolute_path)
+            if leaf.validator == "additionalProperties" and isinstance(leaf.instance, dict):
+                from prefcli.io.schemas import unknown_field_message
+                allowed = list(leaf.schema.get("properties", {}))
+                for extra in leaf.instance:
+                    if extra not in allowed:
+                        out.append(doc.problem(path + (extra,), unknown_field_message(extra, allowed),
+                                               "schema", key=True))
+                continue
             out.append(doc.problem(path, _schema_message(leaf), "schema"))
     out.sort(key=lambda p: (p.line or 0, p.column or 0))
     # one message per place is enough; the first is the most specific

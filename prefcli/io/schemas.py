@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Dict
 
-from prefcli.model.values import show
+from prefcli.model.values import did_you_mean, show
 
 #: Input documents prefcli reads, then the reports it writes; each has schemas/KIND.schema.json.
 KINDS = ("record", "sheet", "tournament", "validation", "replay", "settlement", "stats", "import", "analysis")
@@ -89,6 +89,9 @@ def describe_error(err: Any) -> str:
     if v == "enum":
         return f"{_short(inst)} is not one of {', '.join(map(str, err.validator_value))}"
     if v == "const":
+        if type(inst) is not type(err.validator_value):
+            from prefcli.model.values import type_name
+            return f"expected {show(err.validator_value)}, found {type_name(inst)}"
         return f"{show(inst)} should be {show(err.validator_value)}"
     if v == "type":
         from prefcli.model.values import type_name
@@ -102,3 +105,12 @@ def describe_error(err: Any) -> str:
 
 
 _short = show
+
+
+def unknown_field_message(name: str, allowed: Any) -> str:
+    """"unknown field 'contrat'; did you mean 'contract'?" (or the known fields, when none is close)."""
+    allowed = sorted(allowed)
+    hint = did_you_mean(name, allowed)
+    if not hint and allowed:
+        hint = f"; known fields: {', '.join(allowed)}"
+    return f"unknown field {show(name)}{hint}"

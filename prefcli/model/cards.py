@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence, Tuple, Union
 
 from prefcli.model.diagnostics import PrefcliError
-from prefcli.model.values import show
+from prefcli.model.values import close_names, did_you_mean, show
 
 
 class NotationError(PrefcliError, ValueError):
@@ -246,10 +246,14 @@ def parse_contract(token: object) -> Contract:
         level = int(digits)
         if 6 <= level <= 10:
             return Contract(ContractKind.TRICKS, level, _STRAIN_PARSE[rest])
+    spellings = {w: "misere" for w in _MISERE_WORDS}
+    spellings.update({w: "all-pass" for w in _ALLPASS_WORDS})
+    spellings.update({f"{n}{s}".lower(): f"{n}{s}" for n in range(6, 11) for s in ("S", "C", "D", "H", "NT")})
+    close = [spellings[w] for w in close_names(low.replace(" ", ""), spellings)]
     raise NotationError(
         token,
-        f"'{token}' is not a contract: expected 6S 6C 6D 6H 6NT … 10NT (levels 6 to 10), "
-        "misere or all-pass",
+        f"{show(token)} is not a contract: expected 6S 6C 6D 6H 6NT … 10NT (levels 6 to 10), "
+        f"misere or all-pass{did_you_mean(low, (), close)}",
     )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any, Iterable, List, Mapping, Sequence
 
 LIMIT = 60
 
@@ -55,3 +55,23 @@ def type_name(value: Any) -> str:
     if isinstance(value, Mapping):
         return "a mapping"
     return type(value).__name__
+
+
+def close_names(word: str, names: Iterable[str], n: int = 3) -> List[str]:
+    """The valid names closest to a misspelt one (at most `n`, best first; difflib's ratio)."""
+    import difflib
+    names = list(dict.fromkeys(str(x) for x in names))
+    if not isinstance(word, str) or not names:
+        return []
+    lower = {x.lower(): x for x in names}
+    found = difflib.get_close_matches(word.lower(), list(lower), n=n, cutoff=0.6)
+    return [lower[f] for f in found]
+
+
+def did_you_mean(word: str, names: Iterable[str], first: Sequence[str] = ()) -> str:
+    """"; did you mean 'a', 'b' or 'c'?" (names in `first` lead), or "" when nothing is close."""
+    found = list(dict.fromkeys([*first, *close_names(word, names)]))[:3]
+    if not found:
+        return ""
+    quoted = [f"'{x}'" for x in found]
+    return "; did you mean " + (quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]) + "?"

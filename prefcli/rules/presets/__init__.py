@@ -12,6 +12,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
+from prefcli.model.values import did_you_mean, show
 from prefcli.model.diagnostics import Path, PrefcliError
 
 
@@ -145,7 +146,7 @@ class Option:
                 self._check_min(out)
                 return out
         except ValueError as exc:
-            raise ValueError(f"{self.name}: {value!r} is not valid ({exc}); valid: {self.describe_values()}") from None
+            raise ValueError(f"{show(value)} is not a valid {self.name} ({exc}); valid: {self.describe_values()}") from None
         raise AssertionError(f"unknown option kind {self.kind}")
 
     def _check_min(self, value: "int | Fraction") -> None:
@@ -271,7 +272,8 @@ def get_preset(name: str) -> Preset:
     _load()
     key = str(name).strip().lower()
     if key not in _PRESETS:
-        raise OptionError(f"unknown variant '{name}'; known variants: {', '.join(_PRESETS)}", ("rules", "variant"))
+        hint = did_you_mean(key, _PRESETS) or f"; known variants: {', '.join(_PRESETS)}"
+        raise OptionError(f"unknown variant {show(name)}{hint}", ("rules", "variant"))
     return _PRESETS[key]
 
 
@@ -438,9 +440,12 @@ def _resolve_rules(rules: Optional[Mapping[str, Any]], variant: Optional[str],
         # a --set pair (no path in a file) is a usage error that names the option
         flag, kind = ("", None) if path else (f"--set {name_}: ", "usage")
         if opt is None:
-            raise OptionError(
-                f"{flag}unknown option '{name_}' for variant {preset.name}; valid options: "
-                + ", ".join(all_option_names(family)), path, kind)
+            names = all_option_names(family)
+            # `whist: gentleman` (the spec's own words): the option whose choices hold the value
+            by_value = [o.name for o in COMMON_OPTIONS + family.options if isinstance(value, str) and o.choices
+                        and value.strip().lower() in (c.lower() for c in o.choices)]
+            hint = did_you_mean(name_, names, by_value) or f"; valid options: see prefcli variants {preset.name}"
+            raise OptionError(f"{flag}unknown option '{name_}' for variant {preset.name}{hint}", path, kind)
         if value is None and opt.kind in ("decimal", "text"):
             values[name_] = None
             continue
