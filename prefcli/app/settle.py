@@ -94,7 +94,11 @@ def _sniff_tournament(path: str) -> bool:
     """Cheaply: could this file be a pref-tournament/1 document? (confirmed by loading it)."""
     if path == "-":
         return False
+    import os
+    import stat
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False   # a FIFO or device is never opened here (read_source refuses it)
         with open(path, "rb") as fh:
             head = fh.read(65536)
     except OSError:
