@@ -186,3 +186,70 @@ def test_json_positions_survive_escapes():
     assert doc.locate(("ab", "😀", 1, "k/")) == (2, 11)
     assert doc.locate(("ab", "😀", 1, "k/"), key=True) == (2, 4)
     assert doc.locate(("ab", "nothere")) == (1, 13)
+
+
+SYNTAX = {  # file -> (line:col, the explanation in words)
+    "tab-indentation.yaml": ("4:1", "a tab character: YAML indents with spaces only"),
+    "bad-indentation.yaml": ("5:3", "indentation does not match the lines above"),
+    "deeper-indentation.yaml": ("5:8", "indented deeper than the key above it"),
+    "trailing-comma-in-list.json": ("1:55", "a trailing comma: JSON allows no ',' after the last item of a list"),
+    "trailing-comma-in-object.json": ("2:31", "a trailing comma: JSON allows no ',' after the last field"),
+    "unclosed-quote.yaml": ("4:1", "a quoted text is not closed: its closing quote is missing (opened at line 2"),
+}
+
+
+@pytest.mark.parametrize("command", READERS, ids=lambda c: c[0])
+@pytest.mark.parametrize("name", sorted(SYNTAX))
+def test_syntax_errors_are_explained_in_words_with_the_place(name, command):
+    path = NEGATIVE / name
+    where, words = SYNTAX[name]
+    code, _, err = run_cli([*command, str(path)])
+    assert code == 1, err
+    assert f"{path}:{where}: " in err and words in err, err
+    for raw in ("Expecting", "while parsing", "while scanning", "cannot start any token", "delimiter"):
+        assert raw not in err                       # no raw parser text
+
+
+@pytest.mark.parametrize("command", [["validate"], ["settle"], ["convert", "--to", "json"]], ids=lambda c: c[0])
+@pytest.mark.parametrize("name,where,words", [
+    ("sheet-player-missing-from-pool.yaml", "5:7", "pool: Cid has no pool entry: every seated player needs one (write Cid: 0"),
+    ("start-player-missing-from-mountain.yaml", "7:13", "start.mountain: Cid has no mountain entry"),
+])
+def test_a_sheet_must_name_every_seated_player_in_pool_and_mountain(name, where, words, command):
+    path = NEGATIVE / name
+    code, _, err = run_cli([*command, str(path)])
+    assert code == 1 and f"{path}:{where}: {words}" in err, err
+
+
+def test_a_start_sheet_leaving_a_player_out_is_refused_by_score_and_replay():
+    path = NEGATIVE / "start-player-missing-from-mountain.yaml"
+    for command in (["score"], ["replay", "--check"]):
+        code, _, err = run_cli([*command, str(path)])
+        assert code == 1 and "Cid has no mountain entry" in err, err
+
+
+def test_a_sheet_with_every_player_and_explicit_zeros_settles(tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_text((NEGATIVE / "sheet-player-missing-from-pool.yaml").read_text().replace(
+        "pool: {Ann: 20, Bob: 20}", "pool: {Ann: 20, Bob: 20, Cid: 0}"))
+    code, out, err = run_cli(["settle", str(f)])
+    assert code == 0, err
+
+
+def test_validate_checks_quick_entry_notes(tmp_path):
+    good = tmp_path / "good.txt"
+    good.write_text("players: Ann Bob Cid\nvariant: sochi\nBob 6S Cid:w Ann:w 6/3/1\n")
+    code, out, err = run_cli(["validate", str(good)])
+    assert code == 0 and f"ok: {good} (notes, 1 deals)" in out, err
+    bad = tmp_path / "bad.txt"
+    bad.write_text("players: Ann Bob Cid\nvariant: sochi\nBob 6S Cid:w Ann:w 6/3/1\nzz Bob\nCid 7X\n")
+    code, out, err = run_cli(["validate", str(bad)])
+    assert code == 1
+    assert f"{bad}:4: 'zz' is neither a player" in err and f"{bad}:5: '7X' is not a contract" in err  # one round
+    assert "YAML" not in err
+
+
+def test_validate_of_notes_without_players_says_to_use_convert():
+    code, _, err = run_cli(["validate", str(EXAMPLES / "notes.txt")])
+    assert code == 1
+    assert "prefcli convert" in err and "--players" in err and "YAML" not in err

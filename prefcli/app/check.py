@@ -61,8 +61,11 @@ class CheckReport:
 
 def check_source(source: str) -> FileCheck:
     """Check one file (or ``-``): the schema, then the rules; every problem located."""
+    from prefcli.app.notes import NOTES_SUFFIXES
     from prefcli.io.documents import load_document
     from prefcli.rules.checks import check_document
+    if source.lower().endswith(NOTES_SUFFIXES):
+        return check_notes(source)
     try:
         doc = load_document(source)
     except InputError as exc:
@@ -70,6 +73,25 @@ def check_source(source: str) -> FileCheck:
     problems = check_document(doc)
     deals = doc.data.get("deals") if isinstance(doc.data, dict) else None
     return FileCheck(doc.name, doc.kind, list(problems), len(deals) if isinstance(deals, list) else None)
+
+
+def check_notes(source: str) -> FileCheck:
+    """Quick-entry notes are checked as `convert` reads them: every line, in notes syntax.
+
+    Notes name their players and variant in a header or on convert's command line; without
+    them nothing can be checked, and the problem says how to give them."""
+    from prefcli.app.notes import notes_to_record, read_text
+    try:
+        name, text = read_text(source)
+        record = notes_to_record(text, name)
+    except InputError as exc:
+        problems = list(exc.problems)
+        if any("--players" in p.message for p in problems):
+            problems.append(Problem("quick-entry notes: give the players and variant as convert does, e.g. "
+                                    f"prefcli convert {source} --players Ann,Bob,Cid --variant sochi, "
+                                    "then validate what it writes", (), source, None, None, "usage"))
+        return FileCheck(exc.problems[0].file or source, "notes", problems)
+    return FileCheck(name, "notes", [], len(record.deals))
 
 
 def check(sources: Iterable[str], progress: Optional[Callable[[int, int], None]] = None) -> CheckReport:

@@ -451,7 +451,7 @@ def _parse_text(name: str, text: str, is_json: bool) -> Document:
             data = json.loads(text, object_pairs_hook=_json_pairs, parse_float=_json_float,
                               parse_int=_json_int, parse_constant=_json_constant)
         except json.JSONDecodeError as exc:
-            raise _fail(name, f"not valid JSON: {exc.msg}", exc.lineno, exc.colno) from None
+            raise _fail(name, f"not valid JSON: {_json_words(exc, text)}", exc.lineno, exc.colno) from None
         except _JsonDuplicate as exc:
             doc = Document(name, None, text, True)
             line = col = None
@@ -477,10 +477,7 @@ def _parse_text(name: str, text: str, is_json: bool) -> Document:
         root = compose(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        what = exc.problem or "cannot be read"
-        if exc.context:
-            what = f"{what} ({exc.context})"
-        raise _fail(name, f"not valid YAML: {what}",
+        raise _fail(name, f"not valid YAML: {_yaml_words(exc, text)}",
                     mark.line + 1 if mark else None, mark.column + 1 if mark else None) from None
     except yaml.YAMLError as exc:
         raise _fail(name, f"not valid YAML: {exc}") from None
@@ -498,6 +495,75 @@ def _parse_text(name: str, text: str, is_json: bool) -> Document:
     doc = Document(name, data, text, False)
     doc._root, doc._root_loaded = root, True
     return doc
+
+
+def _yaml_words(exc: Any, text: str) -> str:
+    """libyaml's complaint as a sentence that says what to change (never its raw text)."""
+    problem, context = exc.problem or "", exc.context or ""
+    mark, opened = exc.problem_mark, exc.context_mark
+    line = text.split("\n", mark.line + 1)[mark.line] if mark is not None and mark.line < text.count("\n") + 1 else ""
+    at = line[mark.column:mark.column + 1] if mark is not None else ""
+    since = f" (opened at line {opened.line + 1}, column {opened.column + 1})" if opened is not None else ""
+    indent = line[:len(line) - len(line.lstrip(" \t"))]
+    if at == "\t" or "\t" in indent:
+        return "a tab character: YAML indents with spaces only; replace the tab with spaces"
+    if "mapping values are not allowed" in problem:
+        return ("a ':' where no new key can start: this line is indented deeper than the key above it, "
+                "or a value holds ': ' (indent it like its neighbours, or put the value in quotes)")
+    if "expected key" in problem and "block mapping" in context:
+        if line.lstrip(" ").startswith("-"):
+            return "a list item '- …' where a key was expected: indent the list under its key"
+        return ("this line's indentation does not match the lines above: the keys of one mapping "
+                "start in the same column")
+    if "expected ',' or ']'" in problem:
+        return f"a list [ … ] is not closed: a ']' (or a ',' between items) is missing{since}"
+    if "expected ',' or '}'" in problem:
+        return f"a mapping {{ … }} is not closed: a '}}' (or a ',' between entries) is missing{since}"
+    if "quoted scalar" in context:
+        return f"a quoted text is not closed: its closing quote is missing{since}"
+    if "could not find expected ':'" in problem:
+        return ("a line that is neither 'key: value' nor a list item '- …' (a missing ':'?); quick-entry "
+                "notes go in a .txt file, read by prefcli convert")
+    if "block collection" in context or "block sequence" in context:
+        return "this line's indentation does not match the lines above"
+    if "end of stream" in problem:
+        return f"the file ends in the middle of a value{since}"
+    if "alias" in problem:
+        return "an alias (*name) with no anchor (&name): prefcli documents use no aliases"
+    if "cannot start any token" in problem:
+        return f"the character {at!r} cannot start a value here: put the value in quotes".replace('"', "'")
+    return problem or "cannot be read"
+
+
+def _json_words(exc: Any, text: str) -> str:
+    """The json module's complaint as a sentence that says what to change."""
+    msg, pos = exc.msg, exc.pos
+    before = text[:pos].rstrip()
+    last = before[-1:] if before else ""
+    if msg == "Expecting value":
+        if last == ",":
+            return "a trailing comma: JSON allows no ',' after the last item of a list"
+        if pos >= len(text.rstrip()):
+            return "the JSON ends too early: a value, ']' or '}' is missing"
+        return ("a value is expected here: text goes in double quotes, and true, false and null are "
+                "written in lower case")
+    if msg.startswith("Expecting property name"):
+        if last == ",":
+            return "a trailing comma: JSON allows no ',' after the last field of an object"
+        return "a field name is expected here, in double quotes (\"name\"; JSON has no 'single quotes')"
+    if msg == "Expecting ',' delimiter":
+        return "a ',' is missing between two items (or a text before here is not closed with \")"
+    if msg == "Expecting ':' delimiter":
+        return "a ':' is missing after the field name"
+    if msg == "Extra data":
+        return "more text after the end of the document: a file holds one JSON object"
+    if msg.startswith("Unterminated string"):
+        return "a text is not closed: its closing \" is missing"
+    if msg.startswith("Invalid control character"):
+        return "a raw tab or line break inside a text: write it as \\t or \\n"
+    if msg.startswith("Invalid \\escape") or "escape" in msg:
+        return "an unknown escape after a backslash: JSON knows \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"
+    return msg
 
 
 def load_document(source: Union[str, os.PathLike], raw: Optional[bytes] = None) -> Document:
@@ -590,6 +656,26 @@ def format_check(doc: Document, expected_kind: Optional[str]) -> Optional[str]:
     return kind
 
 
+def incomplete_areas(data: Any, players: Any, path: Path = ()) -> List[Tuple[Path, str]]:
+    """(path, message) for each seated player a sheet (or a record's `start:`) leaves out of its
+    pool or mountain: settling would count the gap as 0 without anyone having written it."""
+    if not isinstance(data, dict) or not isinstance(players, list):
+        return []
+    seated = [p for p in players if isinstance(p, str)]
+    out = []
+    for area in ("pool", "mountain"):
+        raw = data.get(area)
+        if raw is not None and not isinstance(raw, dict):
+            continue  # the schema or the builder reports the wrong type
+        missing = [p for p in seated if not (raw and p in raw)]
+        if missing:
+            has = "has" if len(missing) == 1 else "have"
+            out.append((path + (area,) if raw is not None else path,
+                        f"{', '.join(missing)} {has} no {area} entry: every seated player needs one "
+                        f"(write {missing[0]}: 0 for nothing)"))
+    return out
+
+
 def _build(doc: Document, kind: str, builder: Any, check_schema: bool) -> Any:
     """Format check, the schema (unless told not to), then the model builder; every problem located."""
     format_check(doc, kind)
@@ -597,9 +683,21 @@ def _build(doc: Document, kind: str, builder: Any, check_schema: bool) -> Any:
     if probs:
         raise InputError(probs)
     problems = Problems()
+    data = doc.data
+    players = data.get("players")
+    if kind == "sheet":
+        for where, message in incomplete_areas(data, players):
+            problems.add(where, message, "schema")
+    elif isinstance(data.get("start"), dict):
+        for where, message in incomplete_areas(data["start"], players, ("start",)):
+            problems.add(where, message, "schema")
     built = builder(doc.data, problems)
-    if problems:
-        raise InputError([doc.place(p) for p in problems])
+    placed = [doc.place(p) for p in problems]
+    if kind == "sheet" and built is not None:
+        placed += _unseated(doc, built)
+    if placed:
+        placed.sort(key=lambda p: (p.line or 0, p.column or 0))
+        raise InputError(placed)
     return built
 
 
@@ -660,7 +758,7 @@ def build_record_fast(doc: Document):
     from prefcli.model.records import record_from_data
 
     format_check(doc, "record")
-    if record_keys_known(doc.data):
+    if record_keys_known(doc.data) and not isinstance(doc.data.get("start"), dict):
         problems = Problems()
         record = record_from_data(doc.data, problems)
         if not problems:
@@ -669,9 +767,13 @@ def build_record_fast(doc: Document):
 
 
 def build_sheet(doc: Document, check_schema: bool = True):
-    """Schema-check and build a sheet, then check that every name on it is seated."""
+    """Schema-check and build a sheet; every name on it must be seated and every seated player
+    needs a pool and a mountain entry (every problem reported at once)."""
     from prefcli.model.records import sheet_from_data
-    sheet = _build(doc, "sheet", sheet_from_data, check_schema)
+    return _build(doc, "sheet", sheet_from_data, check_schema)
+
+
+def _unseated(doc: Document, sheet: Any) -> List[Problem]:
     seated = set(sheet.players)
     extra: List[Problem] = []
     for area in ("pool", "mountain"):
@@ -688,9 +790,7 @@ def build_sheet(doc: Document, check_schema: bool = True):
                 extra.append(doc.problem(("whists", writer, on), f"'{writer}' cannot write whists on himself"))
     if len(set(sheet.players)) != len(sheet.players):
         extra.append(doc.problem(("players",), "a player is listed twice"))
-    if extra:
-        raise InputError(extra)
-    return sheet
+    return extra
 
 
 def load_record(source: Union[str, os.PathLike]):
