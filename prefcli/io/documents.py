@@ -113,6 +113,16 @@ def _about_key(message: str) -> bool:
         " unknown option " in message[:40]
 
 
+_WS = re.compile(r"[ \t\n\r]*")
+
+
+def _ws_end(text: str, pos: int) -> int:
+    """Where the JSON blanks from `pos` end (the pattern matches an empty run too)."""
+    match = _WS.match(text, pos)
+    assert match is not None
+    return match.end()
+
+
 class _JsonLocator:
     """Positions in JSON text, found by walking it with the standard library's own scanner.
 
@@ -122,13 +132,13 @@ class _JsonLocator:
 
     def __init__(self, text: str) -> None:
         import json
-        from json.decoder import scanstring
+        from json.decoder import scanstring  # type: ignore[attr-defined]  # public, not in typeshed
         self.text = text
         none = (lambda *_: None)
         self.skip = json.JSONDecoder(object_pairs_hook=none, parse_float=none, parse_int=none,
                                      parse_constant=none).raw_decode
         self.scanstring = scanstring
-        self.ws = re.compile(r"[ \t\n\r]*")
+        self.ws = _ws_end
         self.index: Dict[int, Any] = {}
 
     def _children(self, pos: int) -> Any:
@@ -136,34 +146,34 @@ class _JsonLocator:
         got = self.index.get(pos)
         if got is not None:
             return got
-        text, ws, n = self.text, self.ws.match, len(self.text)
+        text, ws, n = self.text, self.ws, len(self.text)
         out: Any
         if text[pos] == "{":
             out = {}
-            p = ws(text, pos + 1).end()
+            p = ws(text, pos + 1)
             while p < n and text[p] == '"':
                 kpos = p
                 k, p = self.scanstring(text, p + 1)
-                p = ws(text, p).end()
+                p = ws(text, p)
                 if p >= n or text[p] != ":":
                     break
-                p = ws(text, p + 1).end()
+                p = ws(text, p + 1)
                 out.setdefault(k, (kpos, p))
                 _, p = self.skip(text, p)
-                p = ws(text, p).end()
+                p = ws(text, p)
                 if p < n and text[p] == ",":
-                    p = ws(text, p + 1).end()
+                    p = ws(text, p + 1)
                 else:
                     break
         else:
             out = []
-            p = ws(text, pos + 1).end()
+            p = ws(text, pos + 1)
             while p < n and text[p] != "]":
                 out.append(p)
                 _, p = self.skip(text, p)
-                p = ws(text, p).end()
+                p = ws(text, p)
                 if p < n and text[p] == ",":
-                    p = ws(text, p + 1).end()
+                    p = ws(text, p + 1)
                 else:
                     break
         self.index[pos] = out
@@ -172,7 +182,7 @@ class _JsonLocator:
     def locate(self, path: Path, key: bool) -> Tuple[Optional[int], Optional[int]]:
         text = self.text
         try:
-            pos = self.ws.match(text, 0).end()
+            pos = self.ws(text, 0)
             best = pos
             last = len(path) - 1
             for i, elem in enumerate(path):
