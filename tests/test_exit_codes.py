@@ -91,10 +91,13 @@ def test_ctrl_c_is_130_and_quiet(name):
     try:
         _wait_until_started(proc)
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
+        proc.wait(timeout=60)             # standard input stays open: no end of input races the signal
+        out, err = proc.stdout.read(), proc.stderr.read()
     finally:
         if proc.poll() is None:
             proc.kill()
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
+            stream.close()
     assert proc.returncode == 130
     assert err.decode().strip() == "" and b"Traceback" not in out    # (click ends the ^C line)
 
