@@ -273,3 +273,23 @@ def main(argv: Optional[List[str]] = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def browser_fixture(width: int, height: int):
+    """A module-scoped pytest fixture giving a headless Chromium of that size; a test module
+    without Chromium is skipped, except under CI=true, where it fails (.ci/run installs it)."""
+    import pytest
+
+    exe = find_chromium()
+    if exe is None and os.environ.get("CI", "").lower() != "true":
+        pytest.skip("no Chromium on this machine (install Debian's chromium, or set PREFCLI_CHROMIUM)",
+                    allow_module_level=True)
+
+    @pytest.fixture(scope="module")
+    def browser():
+        if exe is None:
+            pytest.fail("CI=true but no Chromium was found: .ci/run must install it")
+        b = Browser(exe, width, height)
+        yield b
+        b.close()
+    return browser

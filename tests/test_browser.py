@@ -10,24 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from browser import Browser, find_chromium, png_colours, png_size
+from browser import browser_fixture, png_colours, png_size
 from conftest import EXAMPLES, run_cli
 
-EXE = find_chromium()
-IN_CI = os.environ.get("CI", "").lower() == "true"
-
-if EXE is None and not IN_CI:
-    pytest.skip("no Chromium on this machine (install Debian's chromium, or set PREFCLI_CHROMIUM)",
-                allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if EXE is None:
-        pytest.fail("CI=true but no Chromium was found: .ci/run must install it")
-    b = Browser(EXE, 1000, 800)
-    yield b
-    b.close()
+browser = browser_fixture(1000, 800)
 
 
 def only_local(requests):
