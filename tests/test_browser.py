@@ -5,7 +5,6 @@ Debian's chromium), so a missing browser fails CI instead of passing silently.
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest

@@ -4,7 +4,6 @@ Skips without Chromium outside CI, like tests/test_browser.py; under CI=true it 
 """
 from __future__ import annotations
 
-import os
 
 import pytest
 
