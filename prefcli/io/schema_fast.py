@@ -1,0 +1,279 @@
+"""A compiled yes/no check of a document against a shipped JSON Schema (the fast path of validate).
+
+jsonschema walks the schema for every value and builds an error object for each keyword it
+tries; on a 10,000-deal record that is three quarters of ``validate``. Most records are valid,
+and for a valid one the only answer needed is "no problems". :func:`is_valid` answers exactly
+that question with plain Python compiled once from the schema (one small function per schema
+node, the leaf checks inlined), about 20 times faster.
+
+It never produces a message. When it says False — or meets anything it cannot decide exactly as
+jsonschema would (a keyword it does not know, a value whose comparison it is not sure of) — the
+caller runs jsonschema, which then finds and words every problem as before. So the fast path
+only ever skips work that is proven to find nothing: ``is_valid(kind, data)`` is True only when
+``Draft202012Validator(schema).iter_errors(data)`` yields nothing (tests/test_schema_fast.py
+checks this on every example, bad input and thousands of mutated records).
+
+The keyword semantics copied here are jsonschema's (4.x, draft 2020-12): ``integer`` accepts an
+integral float, ``number`` is any ``numbers.Number`` but a bool, ``pattern`` is ``re.search``,
+``enum``/``const`` compare strings by ``==``, ``uniqueItems`` is decided here only for lists of
+texts.
+"""
+from __future__ import annotations
+
+import numbers
+import re
+from functools import lru_cache
+from typing import Any, Callable, Dict, List, Optional
+
+#: Keywords that change nothing about validity.
+_ANNOTATIONS = {"description", "title", "$schema", "$id", "$comment", "default", "examples", "$defs",
+                "deprecated", "readOnly", "writeOnly"}
+_KNOWN = _ANNOTATIONS | {"type", "enum", "const", "pattern", "minLength", "maxLength", "minimum", "maximum",
+                         "required", "properties", "additionalProperties", "items", "minItems", "maxItems",
+                         "uniqueItems", "oneOf", "anyOf", "allOf", "if", "then", "else", "$ref"}
+
+
+class Unsure(Exception):
+    """A value the compiled check will not decide: the caller runs jsonschema instead."""
+
+
+class _Unsupported(Exception):
+    """The schema uses something the compiler does not know: no fast path for it."""
+
+
+def _is_int(v: Any) -> bool:
+    if isinstance(v, bool):
+        return False
+    return isinstance(v, int) or (isinstance(v, float) and v.is_integer())
+
+
+def _is_num(v: Any) -> bool:
+    return not isinstance(v, bool) and isinstance(v, numbers.Number)
+
+
+def _unique_texts(v: List[Any]) -> bool:
+    if not all(type(i) is str for i in v):
+        raise Unsure("uniqueItems on values other than text")
+    return len(set(v)) == len(v)
+
+
+_TYPE_EXPR = {
+    "string": "isinstance({v}, str)",
+    "integer": "(type({v}) is int or _is_int({v}))",
+    "number": "(type({v}) is int or _is_num({v}))",
+    "boolean": "isinstance({v}, bool)",
+    "object": "isinstance({v}, dict)",
+    "array": "isinstance({v}, list)",
+    "null": "({v} is None)",
+}
+_LEAF = {"type", "enum", "const", "pattern", "minLength", "maxLength", "minimum", "maximum"}
+
+
+class _Compiler:
+    def __init__(self, root: Dict[str, Any]) -> None:
+        self.root = root
+        self.lines: List[str] = []
+        self.consts: Dict[str, Any] = {"_is_int": _is_int, "_is_num": _is_num, "_unique_texts": _unique_texts,
+                                       "_MISSING": object()}
+        self.done: Dict[int, str] = {}
+        self.n = 0
+
+    def const(self, value: Any) -> str:
+        self.n += 1
+        name = f"_c{self.n}"
+        self.consts[name] = value
+        return name
+
+    def resolve(self, ref: str) -> Dict[str, Any]:
+        if not ref.startswith("#/"):
+            raise _Unsupported(ref)
+        node: Any = self.root
+        for part in ref[2:].split("/"):
+            node = node[part.replace("~1", "/").replace("~0", "~")]
+        return node
+
+    # -- expressions for leaf schemas ----------------------------------------------------------
+
+    def is_leaf(self, s: Any) -> bool:
+        return isinstance(s, dict) and set(s) - _ANNOTATIONS <= _LEAF
+
+    def expr(self, s: Any, v: str) -> str:
+        """A boolean expression: `v` satisfies schema `s`."""
+        if s is True or (isinstance(s, dict) and set(s) <= _ANNOTATIONS):
+            return "True"
+        if s is False:
+            return "False"
+        if isinstance(s, dict) and set(s) - _ANNOTATIONS == {"$ref"}:
+            return self.expr(self.resolve(s["$ref"]), v)
+        if self.is_leaf(s):
+            return self.leaf(s, v)
+        return f"{self.function(s)}({v})"
+
+    def leaf(self, s: Dict[str, Any], v: str) -> str:
+        parts: List[str] = []
+        types = s.get("type")
+        if isinstance(types, str):
+            types = [types]
+        if types is not None:
+            for t in types:
+                if t not in _TYPE_EXPR:
+                    raise _Unsupported(t)
+            parts.append("(" + " or ".join(_TYPE_EXPR[t].format(v=v) for t in types) + ")")
+        single = types[0] if types and len(types) == 1 else None
+        for key in ("enum", "const"):
+            if key in s:
+                values = s[key] if key == "enum" else [s[key]]
+                if not all(isinstance(e, str) for e in values):
+                    raise _Unsupported(key)
+                parts.append(f"(isinstance({v}, str) and {v} in {self.const(frozenset(values))})")
+        text = [c for c in (self._text_checks(s, v)) if c]
+        if text:
+            guard = "" if single == "string" else f"not isinstance({v}, str) or "
+            parts.append(f"({guard}({' and '.join(text)}))")
+        num = []
+        if "minimum" in s:
+            num.append(f"{v} >= {self.const(s['minimum'])}")
+        if "maximum" in s:
+            num.append(f"{v} <= {self.const(s['maximum'])}")
+        if num:
+            if single in ("integer", "number"):
+                parts.append(f"({' and '.join(num)})")
+            else:
+                parts.append(f"(not (type({v}) is int or _is_num({v})) or ({' and '.join(num)}))")
+        return "(" + " and ".join(parts) + ")" if parts else "True"
+
+    def _text_checks(self, s: Dict[str, Any], v: str) -> List[str]:
+        out = []
+        if "pattern" in s:
+            out.append(f"{self.const(re.compile(s['pattern']).search)}({v}) is not None")
+        if "minLength" in s:
+            out.append(f"len({v}) >= {int(s['minLength'])}")
+        if "maxLength" in s:
+            out.append(f"len({v}) <= {int(s['maxLength'])}")
+        return out
+
+    # -- functions for the other schemas -------------------------------------------------------
+
+    def function(self, s: Dict[str, Any]) -> str:
+        if not isinstance(s, dict):
+            raise _Unsupported(type(s).__name__)
+        key = id(s)
+        if key in self.done:
+            return self.done[key]
+        unknown = set(s) - _KNOWN
+        if unknown:
+            raise _Unsupported(", ".join(sorted(unknown)))
+        self.n += 1
+        name = f"_v{self.n}"
+        self.done[key] = name
+        body: List[str] = []
+        leafy = {k: s[k] for k in s if k in _LEAF}
+        if leafy:
+            body.append(f"if not {self.leaf(leafy, 'x')}: return False")
+        types = s.get("type")
+        types = [types] if isinstance(types, str) else types
+        obj_keys = {"required", "properties", "additionalProperties"} & set(s)
+        if obj_keys:
+            body += self.object_body(s, sure=types == ["object"])
+        arr_keys = {"items", "minItems", "maxItems", "uniqueItems"} & set(s)
+        if arr_keys:
+            body += self.array_body(s, sure=types == ["array"])
+        if "$ref" in s:
+            body.append(f"if not {self.expr(self.resolve(s['$ref']), 'x')}: return False")
+        for sub in s.get("allOf", ()):
+            body.append(f"if not {self.expr(sub, 'x')}: return False")
+        if "anyOf" in s:
+            body.append("if not (" + " or ".join(self.expr(b, "x") for b in s["anyOf"]) + "): return False")
+        if "oneOf" in s:
+            calls = ", ".join(self.expr(b, "x") for b in s["oneOf"])
+            body.append(f"if [{calls}].count(True) != 1: return False")
+        if "if" in s:
+            cond = self.expr(s["if"], "x")
+            then = self.expr(s.get("then", True), "x")
+            other = self.expr(s.get("else", True), "x")
+            body.append(f"if not (({then}) if {cond} else ({other})): return False")
+        self.lines.append(f"def {name}(x):")
+        self.lines += ["    " + line for line in body] + ["    return True", ""]
+        return name
+
+    def object_body(self, s: Dict[str, Any], sure: bool) -> List[str]:
+        out: List[str] = []
+        ind = "" if sure else "    "
+        if not sure:
+            out.append("if isinstance(x, dict):")
+        req = s.get("required", [])
+        if req:
+            out.append(f"{ind}if not {self.const(frozenset(req))} <= x.keys(): return False")
+        props = s.get("properties", {})
+        extra = s.get("additionalProperties", True)
+        if extra is False:
+            out.append(f"{ind}if not x.keys() <= {self.const(frozenset(props))}: return False")
+        for k, sub in props.items():
+            cond = self.expr(sub, "v")
+            if cond == "True":
+                continue
+            out.append(f"{ind}v = x.get({k!r}, _MISSING)")
+            out.append(f"{ind}if v is not _MISSING and not {cond}: return False")
+        cond = "True" if extra is False else self.expr(extra, "v")
+        if cond != "True":
+            if props:
+                out.append(f"{ind}for k, v in x.items():")
+                out.append(f"{ind}    if k not in {self.const(frozenset(props))} and not {cond}: return False")
+            else:
+                out.append(f"{ind}for v in x.values():")
+                out.append(f"{ind}    if not {cond}: return False")
+        if len(out) == (0 if sure else 1):
+            out.append(f"{ind}pass")
+        return out
+
+    def array_body(self, s: Dict[str, Any], sure: bool) -> List[str]:
+        out: List[str] = []
+        ind = "" if sure else "    "
+        if not sure:
+            out.append("if isinstance(x, list):")
+        if "minItems" in s:
+            out.append(f"{ind}if len(x) < {int(s['minItems'])}: return False")
+        if "maxItems" in s:
+            out.append(f"{ind}if len(x) > {int(s['maxItems'])}: return False")
+        if s.get("uniqueItems") is True:
+            out.append(f"{ind}if not _unique_texts(x): return False")
+        if "items" in s:
+            if not isinstance(s["items"], (dict, bool)):
+                raise _Unsupported("items as a list")
+            cond = self.expr(s["items"], "v")
+            if cond != "True":
+                out.append(f"{ind}for v in x:")
+                out.append(f"{ind}    if not {cond}: return False")
+        if len(out) == (0 if sure else 1):
+            out.append(f"{ind}pass")
+        return out
+
+
+def compile_schema(schema: Dict[str, Any]) -> Optional[Callable[[Any], bool]]:
+    """A function data → bool (True: the schema finds nothing), or None if the schema uses a
+    keyword this compiler does not know (then every document takes jsonschema's path)."""
+    try:
+        c = _Compiler(schema)
+        top = c.function(schema)
+    except (_Unsupported, KeyError, TypeError, re.error):
+        return None
+    namespace = dict(c.consts)
+    exec(compile("\n".join(c.lines), f"<schema check {schema.get('$id', '')}>", "exec"), namespace)  # noqa: S102
+    return namespace[top]
+
+
+@lru_cache(maxsize=None)
+def checker(kind: str) -> Optional[Callable[[Any], bool]]:
+    from prefcli.io.schemas import schema
+    return compile_schema(schema(kind))
+
+
+def is_valid(kind: str, data: Any) -> bool:
+    """True only when the JSON Schema of `kind` finds no problem in `data` (False: look closer)."""
+    check = checker(kind)
+    if check is None:
+        return False
+    try:
+        return check(data)
+    except Exception:  # noqa: BLE001 - Unsure, or a value that would not compare: jsonschema decides
+        return False
