@@ -427,11 +427,20 @@ def convert_record(record: Record, target: str, sets: Sequence[Tuple[str, Any]] 
             entry = mapper.map(entry, dst_dealers.get(entry.pos))
         deals.append(entry)
     mapper.items += egle_items
-    if record.start is not None and mapper.families_differ:
+    start = record.start
+    if start is not None and mapper.families_differ:
         items.append(ReportItem(None, "start", f"the opening sheet is carried over as it is "
                                                f"({target_rules.word('pool')}, {target_rules.word('mountain')})",
                                 False))
-    new_record = dataclasses.replace(record, rules=new_rules, deals=tuple(deals))
+        if start.state:
+            # the state's fields are the source family's (Family.state): the target keeps others
+            items.append(ReportItem(None, "start.state",
+                                    f"the game's state ({', '.join(str(k) for k in start.state)}) is "
+                                    f"{source_rules.family.name if source_rules is not None else 'the source'}'s; "
+                                    f"{target_rules.family.name} keeps other state, so it starts as a new game's",
+                                    True))
+            start = dataclasses.replace(start, state={})
+    new_record = dataclasses.replace(record, rules=new_rules, deals=tuple(deals), start=start)
     all_items = items + mapper.items
     invalid = _check_result(new_record) if check else []
     all_items += invalid

@@ -52,6 +52,10 @@ def sheet_document(result: Any, upto: Optional[int] = None, explain: bool = Fals
     doc["mountain"] = _amounts(sheet.mountain, players)
     doc["whists"] = {p: {q: format_amount(sheet.whists.get(p, {}).get(q, ZERO)) for q in players if q != p}
                      for p in players}
+    state = state_after(result, upto)
+    if state:
+        from prefcli.rules.state import state_document
+        doc["state"] = state_document(state, result.rules.family, players)
     total = len(result.record.deals)
     scored = total if upto is None else min(upto, total)
     status: Dict[str, Any] = {"deals": scored, "of": total, "finished": finished_after(result, scored)}
@@ -61,6 +65,22 @@ def sheet_document(result: Any, upto: Optional[int] = None, explain: bool = Fals
         status["entries"] = [entry_plain(e) for e in entries_upto(result, upto)]
     doc["status"] = status
     return doc
+
+
+def state_after(result: Any, upto: Optional[int] = None) -> Dict[str, Any]:
+    """The game's state after deal `upto` (the family's fields, :attr:`ScoreResult.state`).
+
+    A scorer keeps the state after its last deal; the state after an earlier deal is the state of
+    the record cut after that deal, scored under the same rules (scoring reads the deals in order
+    and looks at none ahead, so the cut record's state is the whole record's at that point)."""
+    state = dict(getattr(result, "state", None) or {})
+    record = result.record
+    if upto is None or upto >= len(record.deals) or not state:
+        return state
+    import dataclasses
+    from prefcli.scoring import score
+    cut = dataclasses.replace(record, deals=record.deals[:max(upto, 0)], end=None)
+    return dict(score(cut, result.rules).state)
 
 
 def finished_after(result: Any, scored: int) -> bool:

@@ -110,7 +110,7 @@ class Document:
 def _about_key(message: str) -> bool:
     """A problem with a name rather than a value (an unknown field or option) is shown at the key."""
     return message.startswith("unknown field") or message.startswith("unknown option") or \
-        " unknown option " in message[:40]
+        message.startswith("unknown state field") or " unknown option " in message[:40]
 
 
 _WS = re.compile(r"[ \t\n\r]*")

@@ -260,6 +260,8 @@ def sheet_data_to_data(sheet: SheetData, players: Sequence[str], path: Tuple[Any
         if kept:
             whists[w] = kept
     out["whists"] = whists
+    if sheet.state:
+        out["state"] = _plain(dict(sheet.state))
     return out
 
 

@@ -143,12 +143,15 @@ class Adjust:
 
 @dataclass(frozen=True)
 class SheetData:
-    """Pool, mountain and whists (whists[X][Y]: what X has written on Y)."""
+    """Pool, mountain and whists (whists[X][Y]: what X has written on Y), and the game's state
+    beyond the numbers as written (`state`: the family's fields, read and checked against the
+    family by :mod:`prefcli.rules.state`; empty when the sheet carries none)."""
 
     players: Tuple[str, ...]
     pool: Dict[str, Fraction]
     mountain: Dict[str, Fraction]
     whists: Dict[str, Dict[str, Fraction]]
+    state: Mapping[str, Any] = field(default_factory=dict)
 
     @staticmethod
     def empty(players: Sequence[str]) -> "SheetData":
@@ -310,7 +313,10 @@ class _Builder:
         for writer, row in (self.mapping(w, path + ("whists",)) or {}).items():
             for on, amt in self.amounts_by_player(row, path + ("whists", writer)):
                 whists.setdefault(str(writer), {})[on] = amt
-        return SheetData(players, pool, mountain, whists)
+        state: Mapping[str, Any] = {}
+        if data.get("state") is not None:
+            state = dict(self.mapping(data["state"], path + ("state",)) or {})
+        return SheetData(players, pool, mountain, whists, state)
 
     def deal(self, raw: Any, pos: int) -> Optional[Entry]:
         path: Path = ("deals", pos)

@@ -60,10 +60,14 @@ def _sheet_rules(doc: Document) -> List[Problem]:
     from prefcli.rules.presets import OptionError, resolve_rules
     rules = doc.data.get("rules") or {}
     try:
-        resolve_rules(rules)
+        resolved = resolve_rules(rules)
     except OptionError as exc:
         return [doc.problem(exc.path, exc.message)]
-    return []
+    # the game's state a continued record takes up (start.state): the family's fields only
+    from prefcli.rules.state import read_state
+    players = [p for p in (doc.data.get("players") or []) if isinstance(p, str)]
+    _, problems = read_state(doc.data.get("state"), resolved.family, players, ("state",))
+    return [doc.place(p) for p in problems]
 
 
 def check_record(record: Record, rules=None, ctx=None, warnings: bool = False) -> List[Problem]:

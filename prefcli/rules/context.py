@@ -13,7 +13,7 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from prefcli.model.diagnostics import Problem
 from prefcli.model.records import Deal, Record
-from prefcli.rules.conventions import Conventions, all_pass_runs, conventions  # noqa: F401 - all_pass_runs re-exported
+from prefcli.rules.conventions import Conventions, all_pass_runs, conventions, runs  # noqa: F401 - all_pass_runs re-exported
 from prefcli.rules.presets import Rules
 from prefcli.rules.table import Table, TableError, rotation, table_for
 from prefcli.rules.replay import DealReplay, deal_replay, replay_reading
@@ -44,10 +44,23 @@ class RecordContext:
         if record.first_dealer is not None and record.first_dealer not in self.seated:
             self.problems.append(Problem(f"'{record.first_dealer}' is not seated at this table (players: "
                                          f"{', '.join(record.players)})", ("first_dealer",)))
-        self.problems.extend(record_rule_problems(record, rules, overridden))
+        # the game's state carried over from a sheet (start.state), read against the family
+        from prefcli.rules.state import read_state
+        raw_state = record.start.state if record.start is not None else None
+        self.state, state_problems = read_state(raw_state, rules.family, record.players, ("start", "state"))
+        self.problems.extend(state_problems)
+        dealer = self.state.get("dealer")
+        if dealer is not None and record.first_dealer is not None and record.first_dealer != dealer:
+            self.problems.append(Problem(
+                f"first_dealer is {record.first_dealer}, but the sheet this game continues from says {dealer} "
+                "deals next (start.state.dealer): write one of them", ("first_dealer",)))
+        self.problems.extend(record_rule_problems(record, rules, overridden, self.state))
         rot = rotation(record, rules)
         self.kinds, self.dealers, self.expected = rot.kinds, rot.dealers, rot.expected
-        self.allpass_runs, self.dark_runs, self.exit_levels = all_pass_runs(record, self.conv)
+        #: after the last deal: who deals next and the leading eglės still to come (the sheet's state)
+        self.next_dealer, self.leading_left = rot.next_dealer, rot.leading_left
+        (self.allpass_runs, self.dark_runs, self.exit_levels,
+         self.final_allpass_run, self.final_dark_run) = runs(record, self.conv)
         self._readings: Dict[int, object] = {}
 
     def dealer_of(self, deal: Deal) -> Optional[str]:
@@ -83,13 +96,15 @@ class RecordContext:
         return None
 
 
-def record_rule_problems(record: Record, rules: Rules, overridden: bool = False) -> List[Problem]:
+def record_rule_problems(record: Record, rules: Rules, overridden: bool = False,
+                         state: Optional[Dict[str, Any]] = None) -> List[Problem]:
     """The rules a record keeps as a whole, not deal by deal: the target's divisor
     (``pool_divisor``; seed 002 l.27 "šis skaičius turi dalintis iš trijų be liekanos") and each
     player's one bomb (``bomb_calls: once``; seed 002 l.297 "visi žaidėjai privalo po vieną kartą
     skelbti bombą"): a second bomb by the same player is refused where it is written. The target
     is an agreement of the table that played the record: rescoring under other rules (`overridden`,
-    score --variant/--set) keeps the record's target without asking it to divide."""
+    score --variant/--set) keeps the record's target without asking it to divide. A game continued
+    from a sheet counts the bombs its `state` says were called (``bombs_called``)."""
     out: List[Problem] = []
     divisor = rules.value("pool_divisor")
     pool = rules.get("pool")
@@ -98,12 +113,15 @@ def record_rule_problems(record: Record, rules: Rules, overridden: bool = False)
                            f"\"šis skaičius turi dalintis iš trijų be liekanos\")", ("rules", "pool")))
     if rules.value("bomb") and rules.value("bomb_calls") == "once":
         first: Dict[str, int] = {}
+        called = (state or {}).get("bombs_called") or {}
         for entry in record.deals:
             if not isinstance(entry, Deal) or entry.bomb is None or entry.bomb not in record.players:
                 continue
-            if entry.bomb in first:
-                out.append(Problem(f"deal {entry.number}: {entry.bomb} already called his bomb in deal "
-                                   f"{first[entry.bomb]}; every player calls it once (option bomb_calls; "
+            if entry.bomb in first or called.get(entry.bomb, 0) > 0:
+                when = (f"in deal {first[entry.bomb]}" if entry.bomb in first
+                        else "before this record (start.state.bombs_called)")
+                out.append(Problem(f"deal {entry.number}: {entry.bomb} already called his bomb {when}; "
+                                   "every player calls it once (option bomb_calls; "
                                    "seed 002: \"visi žaidėjai privalo po vieną kartą skelbti bombą\")",
                                    entry.path + ("bomb",)))
             else:

@@ -13,7 +13,7 @@ from typing import Any, Dict, Mapping, Tuple
 from prefcli.model.cards import Contract, ladder
 from prefcli.model.records import Deal, Record
 from prefcli.rules.presets import Rules
-from prefcli.rules.table import options as table_options
+from prefcli.rules.table import options as table_options, start_state
 
 __all__ = ["Conventions", "conventions", "dark_exit_level", "exit_options"]
 
@@ -120,20 +120,29 @@ def exit_options(conv: Conventions) -> str:
 
 
 def all_pass_runs(record: Record, conv: Conventions) -> Tuple[Dict[int, int], Dict[int, int], Dict[int, int]]:
+    """Per deal: the all-passes right before it, the dark ones, its exit level (see :func:`runs`)."""
+    return runs(record, conv)[:3]
+
+
+def runs(record: Record, conv: Conventions) -> Tuple[Dict[int, int], Dict[int, int], Dict[int, int], int, int]:
     """Per deal (by pos): the all-pass deals right before it, the dark all-passes right before it
     (a plain all-pass ends a dark run), and so its exit level: ``allpass.exit`` by the first, the
     last step repeating, raised by ``allpass.dark_exit`` by the second (Кодекс 3.7.7: "Выйти из
     распасовки после паса втёмную можно семерной игрой, а из двойной распасовки – восьмерной").
-    Adjustments are not deals."""
-    runs: Dict[int, int] = {}
+    Adjustments are not deals. A record continued from a sheet starts with the sheet's runs
+    (``start.state``: ``allpass_run``, ``dark_run``); the last two values are the runs after the
+    record's last deal (what its sheet carries)."""
+    before: Dict[int, int] = {}
     darks: Dict[int, int] = {}
     levels: Dict[int, int] = {}
     exits = conv.allpass_exit
-    run = dark = 0
+    state = start_state(record)                # a game continued from a sheet: the run goes on
+    run, dark = (v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else 0
+                 for v in (state.get("allpass_run", 0), state.get("dark_run", 0)))
     for entry in record.deals:
         if not isinstance(entry, Deal):
             continue
-        runs[entry.pos] = run
+        before[entry.pos] = run
         darks[entry.pos] = dark
         level = exits[min(run, len(exits)) - 1] if run and exits else 0
         levels[entry.pos] = max(level, dark_exit_level(conv, dark))
@@ -142,4 +151,4 @@ def all_pass_runs(record: Record, conv: Conventions) -> Tuple[Dict[int, int], Di
             dark = dark + 1 if entry.is_dark_allpass else 0
         else:
             run = dark = 0
-    return runs, darks, levels
+    return before, darks, levels, run, dark

@@ -134,11 +134,23 @@ def table_for(players: Sequence[str], rules: Any = None) -> Table:
 @dataclass(frozen=True)
 class Rotation:
     """One walk over the deals (by pos): the kind of each deal, who dealt it, and who the
-    rotation says should have dealt it (before the deal's own ``dealer:`` is taken)."""
+    rotation says should have dealt it (before the deal's own ``dealer:`` is taken); and where
+    the walk stands after the last deal (who deals next, the leading eglės still to come), which
+    a sheet carries as its state (``dealer``, ``leading_egles``)."""
 
     kinds: Dict[int, str]
     dealers: Dict[int, str]
     expected: Dict[int, str]
+    next_dealer: Optional[str] = None
+    leading_left: int = 0
+
+
+def start_state(record: Record) -> Mapping[str, Any]:
+    """The record's ``start.state`` as written (checked against the family by the record's
+    context, :mod:`prefcli.rules.state`), or an empty mapping."""
+    start = getattr(record, "start", None)
+    state = getattr(start, "state", None)
+    return state if isinstance(state, Mapping) else {}
 
 
 def _getter(rules: Any) -> Callable[[str], Any]:
@@ -176,7 +188,7 @@ class Dealing:
     like the quick-entry notes); :func:`rotation` walks a whole record with it."""
 
     def __init__(self, players: Sequence[str], first_dealer: Optional[str], rules: Any,
-                 same_dealer: Optional[bool] = None) -> None:
+                 same_dealer: Optional[bool] = None, leading_left: Optional[int] = None) -> None:
         get = _getter(rules)
         self.players = list(players)
         n = len(self.players)
@@ -187,6 +199,14 @@ class Dealing:
         self.bomb_general = get("bomb_allpass") == "general"
         self.seat = self.players.index(first_dealer) if first_dealer in self.players else 0
         self.leading, self.seen = True, 0
+        if leading_left is not None:          # a game continued from a sheet (state.leading_egles)
+            self.seen = max(0, self.leading_count - leading_left)
+            self.leading = leading_left > 0
+
+    @property
+    def leading_left(self) -> int:
+        """The leading all-passes (general eglės, eglutės) still to come."""
+        return max(0, self.leading_count - self.seen) if self.leading else 0
 
     @property
     def dealer(self) -> Optional[str]:
@@ -227,7 +247,13 @@ def rotation(record: Record, rules: Any, explicit: bool = True,
     ``allpass.same_dealer`` (or `same_dealer`, to compare both rotations) says so. With
     `explicit`, a deal's `dealer:` resets the rotation.
     """
-    walk = Dealing(record.players, record.first_dealer, rules, same_dealer)
+    state = start_state(record)
+    first = record.first_dealer
+    if first is None and state.get("dealer") in record.players:
+        first = state["dealer"]                    # a game continued from a sheet: who deals next
+    left = state.get("leading_egles")
+    walk = Dealing(record.players, first, rules, same_dealer,
+                   left if isinstance(left, int) and not isinstance(left, bool) and left >= 0 else None)
     kinds: Dict[int, str] = {}
     dealt: Dict[int, str] = {}
     expected: Dict[int, str] = {}
@@ -241,7 +267,7 @@ def rotation(record: Record, rules: Any, explicit: bool = True,
         kinds[entry.pos] = kind
         if by is not None:
             dealt[entry.pos] = by
-    return Rotation(kinds, dealt, expected)
+    return Rotation(kinds, dealt, expected, walk.dealer, walk.leading_left)
 
 
 def deal_kinds(record: Record, rules: Any) -> Dict[int, str]:

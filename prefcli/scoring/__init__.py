@@ -32,7 +32,7 @@ class ScoreExtra(TypedDict, total=False):
     deals: List[Dict[str, Any]]        # per deal: number, declarer, made, … (the family's history)
     # Russian families
     allpass_streak: int                # consecutive all-passes at the end (the progression)
-    bombs: Dict[str, List[int]]        # each player's bombs still to play
+    bombs: Dict[str, List[Any]]        # each player's bombs still to play (sizes, exact)
     ended_at: Optional[int]            # the deal the game ended on
     # Lithuanian (seed 002)
     egles: Dict[str, int]              # eglės left per player
@@ -56,6 +56,9 @@ class ScoreResult:
     finished: bool = False                 # every pool closed / the end condition reached
     notes: List[str] = field(default_factory=list)
     extra: ScoreExtra = field(default_factory=lambda: ScoreExtra())   # family-specific state (eglės, rights…)
+    #: the game's state after the last deal, by the family's declared fields (Family.state):
+    #: what the sheet carries so the game can go on from it (a record's start.state)
+    state: Dict[str, Any] = field(default_factory=dict)
 
     def sheet(self, upto: Optional[int] = None) -> SheetData:
         return self.ledger.sheet(upto)

@@ -11,6 +11,7 @@ from typing import Dict, List, Optional
 
 from prefcli.model.records import Adjust, Deal, Record
 from prefcli.rules.presets import Rules
+from prefcli.rules.state import missing_note, per_player
 from prefcli.rules.table import BOMB, CONTRACT, GENERAL, MANDATORY
 from prefcli.scoring import ScoreResult, ScoringError
 from prefcli.scoring.lt_common import (F, Game, _n, apply_adjust, apply_penalties, count_option, price,
@@ -72,27 +73,40 @@ def score_record(record: Record, rules: Rules, ctx=None) -> ScoreResult:
     hens = g.words["mountain"]
     eglutes_n = count_option(rules, "eglutes", n, "players", n)
     skip = bool(rules["skip_eglute"])
+    # each player's eglutė table (seed 000 l.33–41): his rights (the eglutės played) and the games
+    # he declared at full value; a game continued from a sheet goes on with them (start.state)
+    state = g.ctx.state
+    fresh_rights = eglutes_n if skip else 0
+    rights: Dict[str, int] = per_player(state, "rights", players, fresh_rights)
+    full_used: Dict[str, int] = per_player(state, "declared", players, 0)
+    notes: List[str] = []
     if record.start is not None:
         book.load_start(record)
-        # A carried-over sheet already past half the kitty has had its premium.
+        # A carried-over sheet already past half the kitty has had its premium; one whose kitty
+        # is complete is a game that has ended.
         g.half_winner = next((p for p in players if book.pool[p] * 2 >= g.size), None)
-    played_eglutes = 0
-    if skip:
+        g.full_winner = next((p for p in players if book.pool[p] >= g.size), None)
+        if g.full_winner is not None:
+            g.ended_at = 0
+        note = missing_note(state, rules.family, ("rights", "declared"),
+                            f"{fresh_rights} right(s) each, none used")
+        if note:
+            notes.append(note)
+    elif skip:          # the skipped eglutė is written once, when the game starts
         sh = F(rules["skip_eglute_hens"])
         for p in players:
             book.write_mountain(None, p, sh, "eglute.skipped", f"eglutė skipped by agreement: {_n(sh)} {hens}")
-        played_eglutes = eglutes_n
 
     # The leading `eglutes` all-passes are eglutės (none when skip_eglute), any other all-pass an
     # extra eglutė, after which the same dealer deals again when allpass.same_dealer says so.
     kinds = {pos: _KIND[kind] for pos, kind in g.ctx.kinds.items()}
     dealer_of = g.ctx.dealers
 
-    full_used: Dict[str, int] = {p: 0 for p in players}
     history: List[Dict[str, object]] = []
     for entry in record.deals:
         if g.ended_at is not None:
-            raise ScoringError(f"deal {entry.number}: the game ended at deal {g.ended_at}, when "
+            when = f"at deal {g.ended_at}, when" if g.ended_at else "before this record (start:):"
+            raise ScoringError(f"deal {entry.number}: the game ended {when} "
                                f"{g.full_winner} completed the {g.words['pool']} (seed 000: \"Kai tik kuris nors "
                                "žaidėjas surenka sutartą katilą, partija yra baigta\")", entry.path)
         if isinstance(entry, Adjust):
@@ -109,23 +123,25 @@ def score_record(record: Record, rules: Rules, ctx=None) -> ScoreResult:
         if kind == "contract":
             # dealer is None when neither the record nor a deal names one (the rotation cannot
             # start); the kitty scorer has no typed answer for that yet (issue 10)
-            info = _score_contract(g, deal, dealer, full_used, played_eglutes)  # type: ignore[arg-type]
+            info = _score_contract(g, deal, dealer, full_used, rights)  # type: ignore[arg-type]
         else:
             info = _score_eglute(g, deal, dealer, kind)  # type: ignore[arg-type]  # as above
-            played_eglutes += 1
+            for p in players:        # every player's table gets the eglutė's column (0, S or tricks)
+                rights[p] += 1
         apply_penalties(book, deal)
         g.premiums(deal.number)
-        info.update({"deal": deal.number, "dealer": dealer, "kind": kind, "rights": played_eglutes,
+        info.update({"deal": deal.number, "dealer": dealer, "kind": kind, "rights": max(rights.values()),
                      "declared": dict(full_used)})
         history.append(info)
 
-    notes: List[str] = []
     if g.by_time:
         notes.append("stopped at the agreed hour: no full-kitty premium (seed 000)")
     return ScoreResult(record=record, rules=rules, ledger=book.ledger, dealers=dealer_of,
                        finished=g.full_winner is not None or bool(record.end), notes=notes,
-                       extra={"rights": played_eglutes, "declared": dict(full_used), "deals": history,
-                              "half_kitty": g.half_winner, "full_kitty": g.full_winner})
+                       extra={"rights": max(rights.values()), "declared": dict(full_used), "deals": history,
+                              "half_kitty": g.half_winner, "full_kitty": g.full_winner},
+                       state={"dealer": g.ctx.next_dealer, "leading_egles": g.ctx.leading_left,
+                              "rights": dict(rights), "declared": dict(full_used)})
 
 
 def _score_eglute(g: _Game, deal: Deal, dealer: str, kind: str) -> Dict[str, object]:
@@ -146,13 +162,14 @@ def _score_eglute(g: _Game, deal: Deal, dealer: str, kind: str) -> Dict[str, obj
 
 
 def _score_contract(g: _Game, deal: Deal, dealer: str, full_used: Dict[str, int],
-                    rights: int) -> Dict[str, object]:
+                    rights_of: Dict[str, int]) -> Dict[str, object]:
     rules = g.rules
     book = g.book
     n = deal.number
     c = deal.contract
     play = g.read_play(deal, dealer)
     declarer, outcome = play.declarer, play.outcome
+    rights = rights_of[declarer]
 
     # Seed 000: "Kiekvienas žaidėjas lošiku gali būti tiek kartų, kiek kartų buvo žaisti eglutės
     # žaidimai" — beyond that "visi taškai, vistai ir vištos ... mažinami pusiau". A halved turn

@@ -11,6 +11,7 @@ from typing import Dict, List, Optional
 
 from prefcli.model.records import Adjust, Deal, Record
 from prefcli.rules.presets import Rules
+from prefcli.rules.state import missing_note, per_player
 from prefcli.scoring import ScoreResult, ScoringError
 from prefcli.scoring.lt_common import (F, Defence, Game, _n, _times, apply_adjust, apply_penalties,
                                        count_option, price, talon_tricks, trick_counts, write_defence)
@@ -116,6 +117,8 @@ def score_record(record: Record, rules: Rules, ctx=None) -> ScoreResult:
     hens = g.words["mountain"]
     if record.start is not None:
         book.load_start(record)
+        # su katilu: a carried-over sheet whose track is already complete has had its premium
+        g.kitty_taken = next((p for p in players if book.pool[p] >= g.target), None)
     else:
         sh = rules["start_hens"]
         start = g.target / 2 if sh == "half" else F(sh)
@@ -125,7 +128,14 @@ def score_record(record: Record, rules: Rules, ctx=None) -> ScoreResult:
                                 else f"start: {_n(start)} {hens}")
     general_n = count_option(rules, "general_egles", n, "players", n)
     strokes0 = count_option(rules, "egles", n, "general", general_n)
-    strokes: Dict[str, int] = {p: strokes0 for p in players}
+    # a game continued from a sheet keeps each player's strokes (seed 002 l.41, l.265–269)
+    state = g.ctx.state
+    strokes: Dict[str, int] = per_player(state, "egles", players, strokes0)
+    if record.start is not None:
+        note = missing_note(state, rules.family, ("egles",), f"{strokes0} eglė stroke(s) each")
+        if note:
+            g.notes.append(note)
+    bombs_called: Dict[str, int] = per_player(state, "bombs_called", players, 0)
 
     # The leading general_egles all-passes are general eglės, an all-pass after a bomb one too
     # (bomb_allpass), any other a mandatory eglė, after which the same dealer deals again
@@ -146,6 +156,8 @@ def score_record(record: Record, rules: Rules, ctx=None) -> ScoreResult:
             g.notes.append(f"deal {deal.number} is played after every {g.words['pool']} was complete "
                            "(seed 002: play goes on only when so agreed)")
         _check_events(g, deal)
+        if deal.bomb in bombs_called:
+            bombs_called[deal.bomb] += 1
         if kind == "contract":
             # the rotation leaves the dealer None when the record names no first dealer and no
             # deal names one; the Lithuanian scorer has no typed answer for that yet (issue 10)
@@ -167,7 +179,9 @@ def score_record(record: Record, rules: Rules, ctx=None) -> ScoreResult:
     result = ScoreResult(record=record, rules=rules, ledger=book.ledger, dealers=dealer_of,
                          finished=finished, notes=g.notes,
                          extra={"egles": dict(strokes), "egles_start": strokes0, "deals": history,
-                                "kitty": g.kitty_taken})
+                                "kitty": g.kitty_taken},
+                         state={"dealer": g.ctx.next_dealer, "leading_egles": g.ctx.leading_left,
+                                "egles": dict(strokes), "bombs_called": bombs_called})
     return result
 
 

@@ -113,8 +113,11 @@ class _Scorer:
         self.target = self.o["pool"]
         self.prices = {k: self.o[f"prices.{k}"] for k in ("6", "7", "8", "9", "10", "misere")}
         self.wm = self.o["whist_multiplier"]
-        self.streak = 0            # consecutive all-pass deals (the progression)
-        self.bombs: Dict[str, List[int]] = {p: [] for p in self.players}
+        # a game continued from a sheet goes on with its state (start.state, Family.state)
+        state = self.ctx.state
+        self.streak = state.get("allpass_streak", 0)    # all-passes counted by the progression
+        self.bombs: Dict[str, List[Exact]] = {p: [_plain(b) for b in (state.get("bombs") or {}).get(p, ())]
+                                              for p in self.players}
         self.finished_at: Optional[int] = None
         self.deal_no = 0
         self.history: List[Dict[str, object]] = []   # per declared deal: made or not
@@ -207,7 +210,10 @@ class _Scorer:
                            finished=self._finished(), notes=self.notes,
                            extra={"allpass_streak": self.streak, "deals": self.history,
                                   "bombs": {p: list(b) for p, b in self.bombs.items() if b},
-                                  "ended_at": self.finished_at})
+                                  "ended_at": self.finished_at},
+                           state={"dealer": self.ctx.next_dealer, "allpass_run": self.ctx.final_allpass_run,
+                                  "dark_run": self.ctx.final_dark_run, "allpass_streak": self.streak,
+                                  "bombs": {p: tuple(F(b) for b in self.bombs[p]) for p in self.players}})
 
     def _finished(self) -> bool:
         if self.o["end"] == "total":
@@ -300,7 +306,7 @@ class _Scorer:
     def _factor(self, d: Deal, declarer: str) -> Tuple[Exact, Optional[str]]:
         """Classic doublings (Кодекс 3.3.19, fn29–fn31): a dark bid ×2 and the declarer's
         oldest bomb (kept on a lost game, used up by a won one)."""
-        k = 1
+        k: Exact = 1
         why = []
         if d.dark:
             if self.o["dark"]:

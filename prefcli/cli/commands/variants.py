@@ -53,9 +53,11 @@ def command(name: Optional[str], sets: Sequence[str], fmt: str, output: str) -> 
         items.append({"name": o.name, "value": plain_value(value) if value is not None else None,
                       "values": o.describe_values(), "meaning": o.meaning,
                       **({"overridden": True} if o.name in rules.overridden else {})})
+    state = [{"name": f.name, "scope": f.scope, "kind": f.kind, "meaning": f.meaning}
+             for f in preset.family.state]
     if fmt != "table":
         write_text(output, dump({"variant": preset.name, "title": preset.title, "family": preset.family.name,
-                              "description": preset.description, "options": items}, fmt))
+                              "description": preset.description, "options": items, "state": state}, fmt))
         return
     lines = [f"{preset.name}: {preset.title}", preset.description,
              f"family {preset.family.name}; words: "
@@ -68,4 +70,11 @@ def command(name: Optional[str], sets: Sequence[str], fmt: str, output: str) -> 
         mark = " *" if i.get("overridden") else ""
         lines.append(f"{i['name'].ljust(width)}  {shown}{mark}")
         lines.append(f"{''.ljust(width)}    {i['meaning']} (values: {i['values']})")
+    if state:
+        lines += ["", "state (what a sheet carries so the game goes on from it: a record's start.state):"]
+        kinds = {"count": "a whole number", "sizes": "a list of numbers", "seat": "a player"}
+        for f in state:
+            what = kinds[f["kind"]] + (" per player" if f["scope"] == "player" else "")
+            lines.append(f"{f['name'].ljust(width)}  {what}")
+            lines.append(f"{''.ljust(width)}    {f['meaning']}")
     write_text(output, "\n".join(lines) + "\n")

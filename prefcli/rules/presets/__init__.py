@@ -165,6 +165,25 @@ class Same:
 
 
 @dataclass(frozen=True)
+class StateField:
+    """One fact of a game's state that its sheet carries besides the numbers, so a game continued
+    from the sheet (a record's ``start:``) scores as if it had never stopped: seed 002's eglė
+    strokes (l.41, l.57, the eglė table of l.265–269), seed 000's eglutė table (l.33–41: the
+    eglutės played and the games declared), the Russian all-pass run and bombs.
+
+    `scope` is ``player`` (a value per seated player: ``egles: {N: 2, E: 4}``) or ``game`` (one
+    value); `kind` is ``count`` (a whole number ≥ 0), ``sizes`` (a list of numbers > 0, oldest
+    first) or ``seat`` (a seated player's name). Families declare their fields as data
+    (:attr:`Family.state`); :mod:`prefcli.rules.state` reads, checks and writes them for all.
+    """
+
+    name: str
+    scope: str
+    kind: str
+    meaning: str
+
+
+@dataclass(frozen=True)
 class Family:
     """A family of presets sharing options and a scorer (`module:function`, imported lazily).
 
@@ -180,6 +199,10 @@ class Family:
     scorer: str
     words: Mapping[str, str] = field(default_factory=dict)   # pool → "track", mountain → "hens"
     fixed: Mapping[str, Any] = field(default_factory=dict)
+    state: Tuple[StateField, ...] = ()      # what a continued game carries (start.state, a sheet's state)
+
+    def state_field(self, name: str) -> Optional[StateField]:
+        return next((f for f in self.state if f.name == name), None)
 
     def option(self, name: str) -> Optional[Option]:
         for o in self.options:

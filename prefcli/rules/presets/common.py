@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Tuple
 
-from prefcli.rules.presets import Option
+from prefcli.rules.presets import Option, StateField
 
 AUCTION_OPTIONS: Tuple[Option, ...] = (
     Option("misere_after", "choice", "the rung of the ladder the misère sits above", ("8NT", "9NT")),
@@ -80,3 +80,18 @@ TAKEOVER_BY_PASSER_OR_DEALER: Dict[str, Any] = {"takeover_by": "passer-or-dealer
 
 #: What a family with no rule on the target's divisor or on how often the bomb is called reads.
 ANY_TARGET_ANY_BOMB: Dict[str, Any] = {"pool_divisor": 1, "bomb_calls": "any"}
+
+
+#: Who deals next: every family's sheet carries it, so a game continued from the sheet goes on
+#: round the table where it stopped (the rotation reads it as the first dealer).
+DEALER_STATE = StateField(
+    "dealer", "game", "seat",
+    "who deals the next deal: a record continued from this sheet deals from him (its first_dealer, "
+    "when given, must be the same player)")
+
+
+def leading_state(what: str, option: str) -> StateField:
+    """The leading all-passes still to be dealt (general eglės, eglutės): the rotation reads it."""
+    return StateField("leading_egles", "game", "count",
+                      f"{what} still to be dealt at the start of the game ({option}; 0 once a contract "
+                      "has been played)")

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from prefcli.rules.presets import Family, Option, Preset, register_family, register_preset
+from prefcli.rules.presets import Family, Option, Preset, StateField, register_family, register_preset
+from prefcli.rules.presets.common import DEALER_STATE, leading_state
 from prefcli.rules.presets.common import ANY_TARGET_ANY_BOMB, NO_HALF_WHIST, TAKEOVER_BY_PASSER_OR_DEALER, QUOTA_DEFAULTS, auction_option, quota_options
 
 _AUCTION = (
@@ -205,12 +206,39 @@ _KITTY_DEFAULTS = {
 }
 
 
+#: What a seed 002 sheet carries besides its numbers: each player's eglė strokes (l.41 "prie
+#: kurio nors savo vertikalaus brūkšnio po kalnu nubrėžia po 4 įstrižus brūkšnelius"; l.57 a made
+#: game "nusibraukia vieną eglę"; the eglė table, l.265–269) and who has called his bomb (l.297).
+CLASSICAL_STATE = (
+    DEALER_STATE,
+    leading_state("general eglės", "general_egles"),
+    StateField("egles", "player", "count",
+               "eglė strokes not yet played: a deal he declares while he has one is worth egle_multiplier times, "
+               "and a made one strikes a stroke (seed 002 l.41, l.57; the eglė table, l.265–269)"),
+    StateField("bombs_called", "player", "count",
+               "times the player has called the bomb (bomb_calls = once: a second call is refused; seed 002 l.297)"),
+)
+
+#: What a seed 000 sheet carries besides its numbers: each player's eglutė table ("Žaidimų lapo
+#: kamputyje kiekvienas žaidėjas nusibraižo tokią eglutės žaidimų lentelę", l.33–41).
+KITTY_STATE = (
+    DEALER_STATE,
+    leading_state("eglutės", "eglutes"),
+    StateField("rights", "player", "count",
+               "declarer's turns at full value: the eglutė deals played, the top row of his eglutė table "
+               "(seed 000 l.29 \"tiek kartų, kiek kartų buvo žaisti eglutės žaidimai\", l.37)"),
+    StateField("declared", "player", "count",
+               "full-value turns used: the games in the bottom row of his eglutė table (seed 000 l.39); a turn "
+               "beyond his rights (X, halved) uses none (l.41)"),
+)
+
 CLASSICAL = register_family(Family(
     name="lithuanian",
     options=_AUCTION + _CLASSICAL_OPTIONS,
     scorer="prefcli.scoring.lithuanian:score_record",
     words={"pool": "track", "mountain": "hens", "whists": "whists"},
     fixed={**NO_HALF_WHIST, **TAKEOVER_BY_PASSER_OR_DEALER, "eglutes": 0, "skip_eglute": False, "both_hands": True},
+    state=CLASSICAL_STATE,
 ))
 
 KITTY = register_family(Family(
@@ -221,6 +249,7 @@ KITTY = register_family(Family(
     # seed 000 has no dark games, bombs or general eglės (its leading all-passes are eglutės)
     fixed={**NO_HALF_WHIST, **ANY_TARGET_ANY_BOMB, **TAKEOVER_BY_PASSER_OR_DEALER, "dark": False, "bomb": False, "general_egles": 0,
            "bomb_allpass": "mandatory", "both_hands": True},
+    state=KITTY_STATE,
 ))
 
 _COMMON = {"price": None, "coin": "0.01", "rounding": "exact"}

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from prefcli.rules.presets import Family, Option, Preset, Same, register_family, register_preset
-from prefcli.rules.presets.common import QUOTA_DEFAULTS, auction_option, quota_options
+from prefcli.rules.presets import Family, Option, Preset, Same, StateField, register_family, register_preset
+from prefcli.rules.presets.common import DEALER_STATE, QUOTA_DEFAULTS, auction_option, quota_options
 
 F = Fraction
 
@@ -90,6 +90,22 @@ OPTIONS = (
     Option("dark", "bool", "dark calls and bombs (Classic): dark: true on a game doubles it; on an all-pass it doubles the trick price (×4 for a second dark all-pass in a row); bomb: NAME gives NAME a bomb of that size; the declarer's oldest bomb multiplies his next game and is used up only when it is made"),
 )
 
+#: What a Russian sheet carries besides its numbers (a game continued from it: start.state).
+STATE = (
+    DEALER_STATE,
+    StateField("allpass_run", "game", "count",
+               "all-pass deals in a row at the end of the sheet: the next contract's exit level (allpass.exit) "
+               "and the dealer's fine (allpass.dealer_fine_every) count on from it"),
+    StateField("dark_run", "game", "count",
+               "dark all-passes in a row at the end of the sheet (allpass.dark_exit; a dark all-pass's factor)"),
+    StateField("allpass_streak", "game", "count",
+               "all-passes counted by the progression: the next one is priced at the step after it "
+               "(allpass.progression, restarted as allpass.progression_reset says)"),
+    StateField("bombs", "player", "sizes",
+               "each player's bombs still to play, oldest first (dark = yes: a bomb multiplies its owner's "
+               "next game and is used up by a made one)"),
+)
+
 FAMILY = register_family(Family(
     name="russian",
     options=OPTIONS,
@@ -107,6 +123,7 @@ FAMILY = register_family(Family(
            "misere_defence": "both",
            # no Russian text fixes the target's divisor or limits the bombs a player calls
            "pool_divisor": 1, "bomb_calls": "any"},
+    state=STATE,
 ))
 
 _PRICES = {"prices.6": 2, "prices.7": 4, "prices.8": 6, "prices.9": 8, "prices.10": 10, "prices.misere": 10}
