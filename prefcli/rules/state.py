@@ -73,6 +73,8 @@ def read_state(raw: Any, family: Any, players: Sequence[str], path: Path) -> Tup
         return out, problems
     if not isinstance(raw, Mapping):
         return out, [Problem(f"expected a mapping of state fields, found {type_name(raw)}", path, kind="schema")]
+    if len(raw) > 100:
+        return out, [Problem(f"expected at most 100 state fields, found {len(raw)}", path, kind="schema")]
     fields = {f.name: f for f in family.state}
     seated = set(players)
     for name, value in raw.items():
