@@ -24,8 +24,20 @@ def test_four_players_the_dealer_sits_out():
     assert t.sits_out_every_deal
 
 
-def test_five_players_the_dealer_and_his_right_sit_out():
+def test_five_players_the_dealer_and_the_one_waiting_his_turn_sit_out():
+    # seed 004 l.107: "žaidžiant su penkiais žaidėjais žaidime nedalyvauja du: dalintojas ir
+    # laukiantys eilėje" (with five, two sit out: the dealer and the one waiting his turn); the
+    # one waiting is the next to deal, on the dealer's left (seating.waiting: next, the default)
     t = Table(("A", "B", "C", "D", "E"))
+    assert t.sitting_out("A") == ("A", "B")
+    assert t.from_first_hand("A") == ("C", "D", "E") and t.first_hand("A") == "C"
+    assert t.active("D") == ("A", "B", "C")                  # D deals, E waits
+    assert t.defenders("A", "D") == ("E", "C")               # from D's left, A and B out
+
+
+def test_five_players_the_dealer_and_his_right_sit_out():
+    # the other reading of "laukiantys eilėje": the one who dealt before (seating.waiting: previous)
+    t = Table(("A", "B", "C", "D", "E"), waiting="previous")
     assert t.from_first_hand("A") == ("B", "C", "D")
     assert t.sitting_out("A") == ("A", "E")
 

@@ -39,12 +39,20 @@ def test_all_problems_of_a_file_are_reported_with_places():
 
 
 def test_schema_problems_come_first_and_all_of_them():
-    ps = problems("format: pref-record/1\nplayers: [Ann, Bob]\nrules: {variant: sochi}\ndeals:\n"
+    # six players: more than the format takes (2 to 5; two players were a schema error before the
+    # format took the husar and five-player tables, and are now the preset's to refuse, below)
+    ps = problems("format: pref-record/1\nplayers: [Ann, Bob, Cid, Dan, Eve, Fay]\nrules: {variant: sochi}\ndeals:\n"
                   "  - {contract: 6S, declarer: Bob, tricks: {Bob: -1}, colour: red}\n")
     kinds = {p.kind for p in ps}
     assert kinds == {"schema"}
     text = " | ".join(p.message for p in ps)
-    assert "2 players" in text and "negative" in text and "unknown field 'colour'" in text
+    assert "6 players" in text and "negative" in text and "unknown field 'colour'" in text
+
+
+def test_a_count_the_format_takes_but_the_preset_does_not_is_a_rule_problem():
+    ps = problems("format: pref-record/1\nplayers: [Ann, Bob]\nrules: {variant: sochi}\ndeals: []\n")
+    assert [(p.kind, p.line, p.message) for p in ps] == [
+        ("rule", 2, "2 players listed; sochi is played by 3 or 4 players")]
 
 
 def test_dealer_rotation():

@@ -57,7 +57,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from prefcli.model.cards import NotationError, parse_card, parse_contract, parse_decision
 from prefcli.model.diagnostics import InputError, PrefcliError, Problem
-from prefcli.model.records import RECORD_FORMAT
+from prefcli.model.records import PLAYER_COUNTS, RECORD_FORMAT, counts_text
 
 ALLPASS_WORDS = ("pass", "all-pass", "allpass", "raspasy", "egle", "eglė")
 MISERE_WORDS = ("misere", "mis", "misère", "mizer", "mizeris", "мизер")
@@ -111,10 +111,11 @@ def _strip_comment(line: str) -> Tuple[str, Optional[str]]:
 class _Parser:
     def __init__(self, name: str, players: Sequence[str], first_dealer: Optional[str] = None,
                  rules: Any = None) -> None:
-        from prefcli.rules.table import HANDS, Dealing, Table
+        from prefcli.rules.table import Dealing, Table, table_for
         self.name = name
         self.players = list(players)
-        self.table = Table(tuple(self.players), HANDS, getattr(getattr(rules, "preset", None), "dummy", None))
+        # the preset's table (who sits out: its seating); the bare seats before a preset is known
+        self.table = table_for(self.players, rules) if rules is not None else Table(tuple(self.players))
         self.dealing = Dealing(self.players, first_dealer, rules)
         self.dealer = self.dealing.dealer
 
@@ -338,9 +339,13 @@ def parse_quick_entry_lines(text: str, name: str = "<input>", players: Optional[
     if not seated:
         raise InputError([Problem("name the players: --players Ann,Bob,Cid or a first line "
                                   "'players: Ann, Bob, Cid'", (), name, None, None, "syntax")])
-    if len(seated) not in (3, 4) or len(set(p.lower() for p in seated)) != len(seated):
-        raise InputError([Problem(f"3 or 4 different players are needed, got {', '.join(seated)}",
-                                  (), name, None, None, "syntax")])
+    rules_variant = (variant or header.get("variant") or "sochi").strip().lower()
+    preset_rules = _preset_rules(rules_variant, name)
+    counts = preset_rules.preset.players
+    if len(seated) not in counts or len(set(p.lower() for p in seated)) != len(seated):
+        raise InputError([Problem(f"{counts_text(counts)} different players are needed"
+                                  f"{' for ' + rules_variant if len(seated) in PLAYER_COUNTS else ''}, "
+                                  f"got {', '.join(seated)}", (), name, None, None, "syntax")])
     first = header.get("first_dealer")
     first_name = None
     parser = _Parser(name, seated)
@@ -349,8 +354,7 @@ def parse_quick_entry_lines(text: str, name: str = "<input>", players: Optional[
             first_name = parser.player(first)
         except _LineError as exc:
             raise InputError([Problem(f"first dealer: {exc.message}", (), name, None, None, "syntax")]) from None
-    rules_variant = (variant or header.get("variant") or "sochi").strip().lower()
-    parser = _Parser(name, seated, first_name, _preset_rules(rules_variant, name))
+    parser = _Parser(name, seated, first_name, preset_rules)
     deals: List[Dict[str, Any]] = []
     deal_lines: List[int] = []
     for i in range(body_start, len(lines)):

@@ -10,6 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Dict
 
+from prefcli.model.records import PLAYER_COUNTS, counts_text
 from prefcli.model.values import did_you_mean, show
 
 #: Input documents prefcli reads, then the reports it writes; each has schemas/KIND.schema.json.
@@ -53,7 +54,7 @@ def describe_error(err: Any) -> str:
         hint = f"; known fields: {', '.join(allowed)}" if allowed else ""
         return f"unknown field {', '.join(repr(e) for e in extra)}{hint}"
     if v == "maxItems" and last is None or (v in ("minItems", "maxItems") and where and where[-1] == "players"):
-        return f"{len(inst)} players listed; a game has 3 or 4 players"
+        return f"{len(inst)} players listed; a record has {counts_text(PLAYER_COUNTS)} players"
     if v in ("minItems", "maxItems"):
         return f"{len(inst)} items; expected {'at least' if v == 'minItems' else 'at most'} {err.validator_value}"
     if v == "uniqueItems":

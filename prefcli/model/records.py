@@ -30,6 +30,23 @@ _AMOUNT_LIMIT = 10 ** 40
 from prefcli.model.formats import (RECORD_FORMAT, REPLAY_FORMAT, SETTLEMENT_FORMAT,  # noqa: E402,F401
                                    SHEET_FORMAT, TOURNAMENT_FORMAT, VALIDATION_FORMAT)
 
+#: The player counts the format takes (``players:`` of a record or a sheet; the schemas' minItems /
+#: maxItems say the same, tests/test_seats.py checks it). Which of them a game is played by is
+#: its preset's (``Preset.players``), checked by the table (``prefcli.rules.table.table_for``):
+#: the format carries a two-player husar or a five-player table, the preset decides.
+PLAYER_COUNTS: Tuple[int, ...] = (2, 3, 4, 5)
+
+
+def counts_text(counts: Sequence[int]) -> str:
+    """``(3, 4)`` → "3 or 4", ``(2, 3, 4, 5)`` → "2 to 5", ``(2, 3, 5)`` → "2, 3 or 5": a list of
+    counts as a person says it (the messages that refuse a table name what is allowed)."""
+    cs = sorted(set(counts))
+    if not cs:
+        return "no"
+    if len(cs) > 2 and cs == list(range(cs[0], cs[-1] + 1)):
+        return f"{cs[0]} to {cs[-1]}"
+    return str(cs[0]) if len(cs) == 1 else ", ".join(str(c) for c in cs[:-1]) + f" or {cs[-1]}"
+
 
 def to_fraction(value: Any) -> Fraction:
     """Exact value of an amount: int, Decimal, float (as written), `"12.5"` or `"40/3"`, bounded
@@ -227,12 +244,6 @@ class Record:
 
     def only_deals(self) -> List[Deal]:
         return [d for d in self.deals if isinstance(d, Deal)]
-
-    def active_players(self, dealer: Optional[str]) -> Tuple[str, ...]:
-        """Who holds cards: everyone with 3 players; all but the dealer with 4."""
-        if len(self.players) == 4 and dealer is not None:
-            return tuple(p for p in self.players if p != dealer)
-        return self.players
 
 
 # ---------------------------------------------------------------------------------------------
@@ -498,7 +509,7 @@ def _new_deal(pos: int, contract: Contract, kw: Dict[str, Any]) -> Deal:
 def _players(b: _Builder, data: Mapping[str, Any]) -> Tuple[str, ...]:
     raw = data.get("players")
     if not isinstance(raw, list):
-        b.err(("players",), "expected the list of 3 or 4 players in clockwise seat order")
+        b.err(("players",), f"expected the list of {counts_text(PLAYER_COUNTS)} players in clockwise seat order")
         return ()
     names = []
     for i, p in enumerate(raw):

@@ -10,7 +10,7 @@ from typing import Dict, List, Mapping, Sequence, Tuple
 
 from prefcli.model.diagnostics import InputError, Problem, Problems
 from prefcli.io.documents import Document, build_record, build_sheet, format_check, schema_problems
-from prefcli.model.records import Adjust, Record
+from prefcli.model.records import PLAYER_COUNTS, Adjust, Record, counts_text
 
 
 def check_document(doc: Document) -> List[Problem]:
@@ -101,8 +101,8 @@ def check_record(record: Record, rules=None, ctx=None, warnings: bool = False) -
             ctx = RecordContext(record, rules)
         problems.extend(ctx.problems)
     else:
-        if len(players) not in (3, 4):
-            problems.add(("players",), f"{len(players)} players listed; a game has 3 or 4 players")
+        if len(players) not in PLAYER_COUNTS:
+            problems.add(("players",), f"{len(players)} players listed; a record has {counts_text(PLAYER_COUNTS)} players")
         if record.first_dealer is not None and record.first_dealer not in seated:
             problems.add(("first_dealer",), _not_seated(record.first_dealer, players))
     for entry in record.deals:

@@ -2,10 +2,13 @@
 
 :class:`Table` is the seating as data: the players in clockwise order, how many hands are dealt
 (three in every preset here), and an optional dummy hand (a seat that holds cards but is nobody:
-the 2-player husar). In a deal the hands go to the seats clockwise from the dealer's left; whoever
-is left over sits out (the dealer with four players; the dealer and the player on his right with
-five). So the first hand, the defenders of a declarer, and who sits out come from one place, and
-a preset's player counts (``Preset.players``) are checked when the table is set (:func:`table_for`).
+the 2-player husar). Who sits out of a deal is a row of :data:`SITTING_OUT`, by the number of
+seats: nobody with three, the dealer with four, the dealer and the one waiting his turn with five
+(seed 004 l.107 "žaidžiant su penkiais žaidėjais žaidime nedalyvauja du: dalintojas ir laukiantys
+eilėje"; which neighbour waits is :data:`WAITING`, the preset's ``seating.waiting``). The hands go
+to the other seats clockwise from the dealer's left. So the first hand, the defenders of a
+declarer, and who sits out come from one place, and a preset's player counts (``Preset.players``)
+are checked when the table is set (:func:`table_for`).
 
 The rotation is data-driven: ``allpass.same_dealer`` (Classic, Lithuanian mandatory eglė: the
 dealer deals again after an all-pass), the leading general eglės / eglutės that rotate
@@ -24,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Tuple
 
 from prefcli.model.diagnostics import PrefcliError
-from prefcli.model.records import Deal, Record
+from prefcli.model.records import Deal, Record, counts_text
 
 GENERAL, BOMB, MANDATORY, CONTRACT = "general", "bomb", "mandatory", "contract"
 
@@ -38,6 +41,18 @@ PLAIN_ROTATION: Mapping[str, Any] = {"allpass.same_dealer": False, "general_egle
 
 #: Hands dealt in a deal (and so cards in play: 3 × 10 + the talon's 2).
 HANDS = 3
+
+#: Who holds no cards in a deal, by the number of seats at the table (a dummy's seat counts): the
+#: roles that sit out. "dealer" is the dealer (four players: "Keturių žaidėjų žaidime dalintojas
+#: žaidime nedalyvauja", seed 004 l.107); "waiting" the player waiting his turn, beside him (five
+#: players, the same line: "nedalyvauja du: dalintojas ir laukiantys eilėje"). A count with no row
+#: seats the first HANDS seats from the dealer's left and leaves the others out.
+SITTING_OUT: Mapping[int, Tuple[str, ...]] = {2: (), 3: (), 4: ("dealer",), 5: ("dealer", "waiting")}
+
+#: Where the one "waiting his turn" sits, as a step clockwise from the dealer, by the preset's
+#: ``seating.waiting``: "next" (the next to deal, on the dealer's left: he waits for the deal to
+#: come to him; the default) or "previous" (the one who dealt before, on the dealer's right).
+WAITING: Mapping[str, int] = {"next": 1, "previous": -1}
 
 
 class TableError(PrefcliError, ValueError):
@@ -54,19 +69,30 @@ class Table:
     """The seats in clockwise order and how the hands go round them.
 
     `players` deal in turn; `dummy` (when set) is a seat after them that holds a hand but never
-    deals and is nobody's (husar). Every query takes the deal's dealer."""
+    deals and is nobody's (husar); `waiting` names which neighbour of the dealer waits his turn
+    where a row of :data:`SITTING_OUT` has one sit out (:data:`WAITING`). Every query takes the
+    deal's dealer."""
 
     players: Tuple[str, ...]
     hands: int = HANDS
     dummy: Optional[str] = None
+    waiting: str = "next"
 
     def __post_init__(self) -> None:
         # every question has a handful of answers (one per seat): computed once here, since
         # each deal of a record asks them (a frozen dataclass, so set through object)
         seats = self.players + ((self.dummy,) if self.dummy is not None else ())
-        around = {p: tuple(seats[(i + k) % len(seats)] for k in range(1, len(seats) + 1))
-                  for i, p in enumerate(seats)}
-        first = {p: around[p][:self.hands] for p in seats}
+        n = len(seats)
+        around = {p: tuple(seats[(i + k) % n] for k in range(1, n + 1)) for i, p in enumerate(seats)}
+        steps = {"dealer": 0, "waiting": WAITING[self.waiting]}
+        roles = SITTING_OUT.get(n)
+        first = {}
+        for i, p in enumerate(seats):
+            if roles is None or p not in self.players:
+                first[p] = around[p][:self.hands]
+                continue
+            idle = {seats[(i + steps[r]) % n] for r in roles}
+            first[p] = tuple(q for q in around[p] if q not in idle)[:self.hands]
         active = {p: tuple(q for q in seats if q in first[p]) for p in seats}
         out = {p: tuple(q for q in seats if q not in first[p]) for p in seats}
         left = {p: tuple(q for q in around[p][:-1] if q in self.players) for p in seats}
@@ -123,12 +149,22 @@ def table_for(players: Sequence[str], rules: Any = None) -> Table:
     if len(set(ps)) != len(ps):
         raise TableError("players: the same name is seated twice")
     preset = getattr(rules, "preset", None)
-    counts = tuple(getattr(preset, "players", ())) or (3, 4)
+    counts = tuple(getattr(preset, "players", ())) or DEFAULT_COUNTS
     if len(ps) not in counts:
-        allowed = " or ".join(str(c) for c in counts)
         what = f"{preset.name} is played by" if preset is not None else "a game has"
-        raise TableError(f"{len(ps)} players listed; {what} {allowed} players")
-    return Table(ps, HANDS, getattr(preset, "dummy", None))
+        raise TableError(f"{len(ps)} players listed; {what} {counts_text(counts)} players")
+    return Table(ps, HANDS, getattr(preset, "dummy", None), seating_waiting(rules))
+
+
+#: The player counts of a game whose preset is unknown (a plain caller's table).
+DEFAULT_COUNTS: Tuple[int, ...] = (3, 4)
+
+
+def seating_waiting(rules: Any) -> str:
+    """The rules' ``seating.waiting`` (:data:`WAITING`), "next" for rules that do not state it."""
+    get = getattr(rules, "get", None)
+    got = get("seating.waiting") if get is not None else None
+    return str(got) if got in WAITING else "next"
 
 
 @dataclass(frozen=True)
