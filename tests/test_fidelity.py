@@ -384,3 +384,170 @@ def test_seed004_l37_the_lithuanian_example_converts_to_sochi():
     conv = convert_record(record, "sochi")
     assert conv.data["deals"][13]["takeover"] == "N"
     assert not any(i.field == "takeover" and i.deal == 14 for i in conv.items)
+
+
+# =============================================================================================
+# readings to make visible: the numbers the seeds do not give, each an option marked (inferred)
+# in prefcli variants, with the other plausible values offered, implemented and listed in the
+# README's one table
+# =============================================================================================
+
+from fractions import Fraction  # noqa: E402
+
+from prefcli.rules.presets import presets  # noqa: E402
+from prefcli.scoring import score as _score  # noqa: E402
+from prefcli.settle import settle_sheet  # noqa: E402
+from russian_helpers import flat, record as _record  # noqa: E402
+
+NO_EGLES = {"general_egles": 0, "egles": 0}
+ABCD = ("A", "B", "C", "D")
+SIX_BOTH_PASS = {"contract": "6S", "declarer": "B", "whist": {"C": PS, "D": PS}}
+_zero = dict.fromkeys(ABCD, 0)
+
+
+def _start(mountain: Dict[str, Any], players=ABCD) -> Dict[str, Any]:
+    return {"pool": dict.fromkeys(players, 0), "mountain": mountain, "whists": {}}
+
+
+#: (family, option) → cases: (players, variant, deals, rules). Under every alternative reading of
+#: an inferred option some case must come out otherwise than under the preset's default (the
+#: sheet, the dealers, the state or the settlement), so every value offered is played.
+READING_CASES: Dict[tuple, List[tuple]] = {
+    ("lithuanian", "shortfall_8_10"): [(ABCD, "lithuanian", [
+        {"contract": "8S", "declarer": "B", "whist": {"C": W, "D": W}, "tricks": {"B": 10, "C": 0, "D": 0}}],
+        NO_EGLES)],
+    ("lithuanian", "misere_catchers"): [(ABCD, "lithuanian", [
+        {"contract": "misere", "declarer": "B", "whist": {"C": W, "D": W}, "tricks": {"B": 0, "C": 5, "D": 5}}],
+        NO_EGLES)],
+    # seed 002 l.177: ÷ 4, "suapvalina vieneto tikslumu": 2 hens → ½, 5 hens → 1¼
+    ("lithuanian", "hens_rounding"): [(ABCD, "lithuanian", [], {"start": _start({"A": 0, "B": 2, "C": 5, "D": 0})})],
+    # B has no hens: his made 6 strikes the fewest's (seed 002 l.171); D, short of the quota,
+    # has the fewest only before his shortfall hens are written
+    ("lithuanian", "strike_order"): [(ABCD, "lithuanian", [
+        {"contract": "6S", "declarer": "B", "whist": {"C": W, "D": W}, "tricks": {"B": 8, "C": 2, "D": 0}}],
+        {**NO_EGLES, "start": _start({"A": 30, "B": 0, "C": 25, "D": 20})})],
+    ("lithuanian", "strike_beyond"): [(ABCD, "lithuanian", [SIX_BOTH_PASS], {**NO_EGLES, "start": _start(_zero)})],
+    ("lithuanian", "allpass.regain"): [(ABCD, "lithuanian", [
+        {"contract": "all-pass", "tricks": {"A": 0, "B": 3, "C": 3, "D": 4}}, SIX_BOTH_PASS], NO_EGLES)],
+    ("lithuanian", "writeup_dealer"): [(ABCD, "lithuanian", [
+        {"contract": "6S", "declarer": "B", "whist": {"C": W, "D": W}, "tricks": {"B": 5, "C": 3, "D": 2},
+         "talon": "AS 7H"}], NO_EGLES)],
+    ("lithuanian", "talon_bonus_misere"): [(ABCD, "lithuanian", [
+        {"contract": "misere", "declarer": "B", "whist": {"C": PS, "D": PS}, "talon": "7S 8S"}], NO_EGLES)],
+    ("lithuanian", "talon_two_aces"): [(ABCD, "lithuanian", [dict(SIX_BOTH_PASS, talon="AS AH")], NO_EGLES)],
+    ("lithuanian", "misere_row"): [(ABCD, "lithuanian", [
+        {"contract": "misere", "declarer": "B", "whist": {"C": PS, "D": PS}}], NO_EGLES)],
+    ("lithuanian", "bomb_multiplier"): [(ABCD, "lithuanian", [
+        {"contract": "7S", "declarer": "B", "whist": {"C": PS, "D": PS}, "bomb": "B"}], NO_EGLES)],
+    ("lithuanian", "bomb_allpass"): [(("A", "B", "C"), "lithuanian", [
+        {"contract": "all-pass", "bomb": "B", "tricks": {"A": 3, "B": 3, "C": 4}},
+        {"contract": "6S", "declarer": "C", "whist": {"A": PS, "B": PS}}], NO_EGLES)],
+    ("lithuanian-kitty", "shortfall_8_10"): [(ABCD, "lithuanian-kitty", [
+        {"contract": "8S", "declarer": "B", "whist": {"C": W, "D": W}, "tricks": {"B": 10, "C": 0, "D": 0}}], {})],
+    ("lithuanian-kitty", "misere_catchers"): [(ABCD, "lithuanian-kitty", [
+        {"contract": "misere", "declarer": "B", "whist": {"C": W, "D": W}, "tricks": {"B": 0, "C": 5, "D": 5}}], {})],
+    # seed 000 l.247: ÷ the 3 others: 3/2 hens → ½, 15/4 → 1¼
+    ("lithuanian-kitty", "hens_rounding"): [(ABCD, "lithuanian-kitty", [],
+                                             {"start": _start({"A": 0, "B": "3/2", "C": "15/4", "D": 0})})],
+    # seed 000 l.239: a declarer without hens strikes the one with the most (paprastai)
+    ("lithuanian-kitty", "strike_order"): [(ABCD, "lithuanian-kitty", [
+        {"contract": "6S", "declarer": "B", "whist": {"C": W, "D": W}, "tricks": {"B": 8, "C": 2, "D": 0}}],
+        {"start": _start({"A": 30, "B": 0, "C": 40, "D": 35})})],
+    ("lithuanian-kitty", "strike_beyond"): [(ABCD, "lithuanian-kitty", [SIX_BOTH_PASS], {"start": _start(_zero)})],
+    ("lithuanian-kitty", "skip_eglute_rights"): [(ABCD, "lithuanian-kitty", [SIX_BOTH_PASS], {"skip_eglute": True})],
+    ("lithuanian-kitty", "allpass.same_dealer"): [(ABCD, "lithuanian-kitty", [
+        {"contract": "all-pass", "tricks": {"B": 3, "C": 3, "D": 4}}], {"skip_eglute": True})],
+    ("russian", "takeover_shortfall"): [(ABCD, "sochi", [
+        {"dealer": "A", "contract": "6S", "declarer": "B", "whist": {"C": PS, "D": PS}, "takeover": "A",
+         "tricks": {"B": 8, "C": 1, "D": 1}}], {})],
+}
+
+
+def _outcome(players, variant, deals, rules, option, value):
+    r = _record(deals, list(players), variant, **rules)
+    res = _score(r, resolve_rules(r.rules, sets=[(option, value)]))
+    net = settle_sheet(res.sheet(), res.rules).net
+    return flat(res), dict(res.dealers), dict(res.state), {p: Fraction(v) for p, v in net.items()}
+
+
+def _inferred_options():
+    seen = {}
+    for preset in presets():
+        for o in preset.family.options:
+            if o.inferred:
+                seen.setdefault((preset.family.name, o.name), (o, []))[1].append(preset)
+    return seen
+
+
+def test_every_inferred_option_says_why_and_the_marks_agree():
+    for preset in presets():
+        fam = preset.family
+        for o in fam.options:
+            assert ("(inferred)" in o.meaning) == o.inferred, (fam.name, o.name)
+            if not o.inferred:
+                assert not (o.why or o.alternatives or o.see), (fam.name, o.name)
+                continue
+            if o.see:                  # a table row set by another inferred option, or a part of one
+                target = fam.option(o.see)
+                assert target is not None and target.inferred and target.why, (o.name, o.see)
+                if o.kind == "number":
+                    assert target.rows and any(o.name in row for row in target.rows.values()), (o.name, o.see)
+                continue
+            assert o.why, (fam.name, o.name)
+            for value, meaning in o.alternatives:
+                assert meaning and o.coerce(value) is not None, (o.name, value)
+
+
+@pytest.mark.parametrize("key", sorted(k for k, (o, _) in _inferred_options().items() if o.alternatives))
+def test_every_other_reading_is_played(key):
+    option, in_presets = _inferred_options()[key]
+    cases = READING_CASES.get(key)
+    assert cases, f"{key}: no case shows its other readings"
+    for preset in in_presets:
+        default = preset.values[option.name]
+        for value, _ in option.alternatives:
+            if option.coerce(value) == option.coerce(default):
+                continue
+            assert any(_outcome(*c, option.name, default) != _outcome(*c, option.name, value) for c in cases), \
+                (key, preset.name, value)
+
+
+def test_seed002_readings_in_numbers():
+    # the misère's row: the 10's (18 points) or the 9's (15); two aces in the talon: 2 or 3 × 12
+    mis = [{"contract": "misere", "declarer": "B", "whist": {"C": PS, "D": PS}}]
+    assert _outcome(ABCD, "lithuanian", mis, NO_EGLES, "misere_row", "ten")[0]["pool.B"] == 18
+    assert _outcome(ABCD, "lithuanian", mis, NO_EGLES, "misere_row", "nine")[0]["pool.B"] == 15
+    aces = [dict(SIX_BOTH_PASS, talon="AS AH")]
+    assert _outcome(ABCD, "lithuanian", aces, NO_EGLES, "talon_two_aces", 2)[0]["whists.A.B"] == 24
+    assert _outcome(ABCD, "lithuanian", aces, NO_EGLES, "talon_two_aces", 3)[0]["whists.A.B"] == 36
+    # the rows a club sets by name win over the row option's
+    rules = resolve_rules({"variant": "lithuanian", "misere_row": "nine", "points": {"misere": 7}})
+    assert rules["points.misere"] == 7 and rules["remiz.misere"] == 30
+
+
+def test_variants_marks_the_inferred_readings(capsys):
+    from prefcli.cli.main import main
+    import json
+    assert main(["variants", "lithuanian", "-f", "json"]) == 0
+    doc = {o["name"]: o for o in json.loads(capsys.readouterr().out)["options"]}
+    assert doc["misere_row"]["inferred"] and doc["misere_row"]["alternatives"][0]["value"] == "nine"
+    assert doc["points.misere"]["see"] == "misere_row" and doc["points.8"]["see"] == "upper_rows"
+    assert "inferred" not in doc["points.6"]
+    assert main(["variants", "lithuanian"]) == 0
+    out = capsys.readouterr().out
+    assert "inferred: seed 002 prints no misère row" in out and "other readings: nine:" in out
+
+
+def test_readme_lists_every_inferred_reading():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Readings the seeds leave open", 1)[1].split("\n#", 1)[0]
+    rows = [r for r in section.splitlines() if r.startswith("| `")]
+    names = {r.split("`")[1] for r in rows}
+    expected = {o.name for (_, _), (o, _) in _inferred_options().items() if not o.see}
+    assert names == expected
+    for (fam, name), (o, in_presets) in _inferred_options().items():
+        if o.see:
+            continue
+        row = next(r for r in rows if r.split("`")[1] == name and all(p.name in r for p in in_presets))
+        for value, _ in o.alternatives:
+            assert f"`{value}`" in row, (name, value)

@@ -82,6 +82,12 @@ CASES: List[Dict[str, Any]] = [
                  "tricks": {"B": 5, "C": 3, "D": 2}}],
          values=[(True, {"mountain.B": 2, "whists.A.B": 12, "whists.C.B": 2, "whists.D.B": 2}),
                  (False, ScoringError)]),
+    # seed 004 l.37, l.72: the dealer took over; what he answers for is an inferred reading
+    dict(option="takeover_shortfall", players=P4,
+         deals=[{"dealer": "A", "contract": "6S", "declarer": "B", "whist": {"C": PS, "D": PS}, "takeover": "A",
+                 "tricks": {"B": 8, "C": 1, "D": 1}}],
+         values=[("none", {"pool.B": 2, "whists.A.B": 4}),
+                 ("whister", {"pool.B": 2, "whists.A.B": 4, "mountain.A": 4})]),   # 2 short of 4 × 2
     dict(option="shortfall_8_10",
          deals=[{"contract": "8S", "declarer": "A", "whist": {"B": W, "C": W}, "tricks": {"A": 10}}],
          values=[("second", {"pool.A": 6, "mountain.C": 6}),

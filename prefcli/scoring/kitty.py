@@ -76,7 +76,7 @@ def score_record(record: Record, rules: Rules, ctx=None) -> ScoreResult:
     # each player's eglutė table (seed 000 l.33–41): his rights (the eglutės played) and the games
     # he declared at full value; a game continued from a sheet goes on with them (start.state)
     state = g.ctx.state
-    fresh_rights = eglutes_n if skip else 0
+    fresh_rights = eglutes_n if skip and rules["skip_eglute_rights"] == "agreed" else 0
     rights: Dict[str, int] = per_player(state, "rights", players, fresh_rights)
     full_used: Dict[str, int] = per_player(state, "declared", players, 0)
     notes: List[str] = []
@@ -181,17 +181,26 @@ def _score_contract(g: _Game, deal: Deal, dealer: str, full_used: Dict[str, int]
         factor = F(rules["rights_factor"])
     label = f"{declarer} {c}" + (f" (beyond {declarer}'s {rights} right(s): ×{_n(factor)})" if factor != 1 else "")
     kitty, hens = g.words["pool"], g.words["mountain"]
-    if outcome.made:
-        pts = price(rules, "points", c) * factor
-        room = max(F(0), g.size - book.pool[declarer])
-        to_kitty = min(pts / 2, room)
-        if to_kitty > 0:
-            book.write_pool(n, declarer, to_kitty, "kitty",
-                            f"{label} made: {_n(to_kitty)} of {_n(pts)} points to the {kitty}"
-                            + (" (all that was missing)" if to_kitty < pts / 2 else ""))
-        book.strike_hens(n, declarer, pts - to_kitty, rules["strike_other"], g.hen_whists, "hens.struck",
-                         f"{label} made: {_n(pts - to_kitty)} of {_n(pts)} points strike {hens}")
-    else:
-        g.write_failed(deal, play, factor, label)
-    write_defence(book, deal, rules, outcome, declarer, play.defenders, factor, False, f"{label}: ")
+
+    def declarer_writes() -> None:
+        if outcome.made:
+            pts = price(rules, "points", c) * factor
+            room = max(F(0), g.size - book.pool[declarer])
+            to_kitty = min(pts / 2, room)
+            if to_kitty > 0:
+                book.write_pool(n, declarer, to_kitty, "kitty",
+                                f"{label} made: {_n(to_kitty)} of {_n(pts)} points to the {kitty}"
+                                + (" (all that was missing)" if to_kitty < pts / 2 else ""))
+            book.strike_hens(n, declarer, pts - to_kitty, rules["strike_other"], g.hen_whists, "hens.struck",
+                             f"{label} made: {_n(pts - to_kitty)} of {_n(pts)} points strike {hens}")
+        else:
+            g.write_failed(deal, play, factor, label)
+
+    def defence_writes() -> None:
+        write_defence(book, deal, rules, outcome, declarer, play.defenders, factor, False, f"{label}: ")
+
+    # strike_order (inferred): whose hens are written first within the deal
+    steps = (declarer_writes, defence_writes)
+    for step in (steps if rules["strike_order"] == "declarer-first" else steps[::-1]):
+        step()
     return play.info(factor)

@@ -255,15 +255,24 @@ def _score_contract(g: _Game, deal: Deal, dealer: str, strokes: Dict[str, int]) 
             parts.append("bomb")
     label = f"{declarer} {c}" + (f" ({', '.join(parts)} ×{_n(factor)})" if factor != 1 else "")
 
-    if outcome.made:
-        pts = price(rules, "points", c) * factor
-        g.credit(n, declarer, pts, pts, f"{label} made")
-        if has_egle:
-            strokes[declarer] -= 1
-    else:
-        g.write_failed(deal, play, factor, label)
     writeup = rules["writeup"] == "always" or (rules["writeup"] == "4-players" and g.four)
-    write_defence(book, deal, rules, outcome, declarer, defenders, factor, writeup, f"{label}: ")
+
+    def declarer_writes() -> None:
+        if outcome.made:
+            pts = price(rules, "points", c) * factor
+            g.credit(n, declarer, pts, pts, f"{label} made")
+            if has_egle:
+                strokes[declarer] -= 1
+        else:
+            g.write_failed(deal, play, factor, label)
+
+    def defence_writes() -> None:
+        write_defence(book, deal, rules, outcome, declarer, defenders, factor, writeup, f"{label}: ")
+
+    # strike_order (inferred): whose hens are written first within the deal
+    steps = (declarer_writes, defence_writes)
+    for step in (steps if rules["strike_order"] == "declarer-first" else steps[::-1]):
+        step()
 
     if g.four:
         _dealer_writes(g, deal, dealer, declarer, outcome, factor, writeup, label)
@@ -285,7 +294,7 @@ def _dealer_writes(g: _Game, deal: Deal, dealer: str, declarer: str, outcome, fa
     wp = price(rules, "whist_price", c)
     tt = 0
     if rules["talon_bonus"] == "4-players" and not deal.dark and deal.talon:
-        tt = talon_tricks(deal.talon, c.is_misere, rules["talon_bonus_misere"])
+        tt = talon_tricks(deal.talon, c.is_misere, rules["talon_bonus_misere"], int(rules["talon_two_aces"]))
         if tt:
             g.book.write_whists(n, dealer, declarer, wp * tt * factor, "talon.bonus",
                                 f"{label}: talon bonus, {tt} potential trick(s) in the talon × {_n(wp)}"

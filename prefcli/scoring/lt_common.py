@@ -32,6 +32,8 @@ class Book:
         self.pool: Dict[str, Fraction] = {p: F(0) for p in self.players}
         self.mountain: Dict[str, Fraction] = {p: F(0) for p in self.players}
         self.words = words
+        #: hens to strike when nobody has any left: below-zero (own mountain) or lost (strike_beyond)
+        self.beyond = "below-zero"
 
     def write_pool(self, deal: Optional[int], player: str, amount: Fraction, rule: str, text: str) -> None:
         self.ledger.pool(deal, player, F(amount), rule, text)
@@ -71,8 +73,8 @@ class Book:
         seed 000: "nubraukia ... kito kurio nors žaidėjo vištų skaičių (paprastai to, kuris jų turi
         daugiausia) ir užsirašo ... už 1 vištą skaičiuojant 10 vistų". Each hen struck from another
         player is paid with `hen_whists` whists written on him. When nobody has hens left the rest
-        is struck from the player's own mountain, below zero (inferred: it then counts for him at
-        settlement, as the hens he would have sold).
+        is struck from the player's own mountain, below zero (it then counts for him at settlement,
+        as the hens he would have sold), or lost: option ``strike_beyond`` (inferred).
         """
         amount = F(amount)
         if amount <= 0:
@@ -85,8 +87,9 @@ class Book:
         while rest > 0:
             others = [q for q in self.left_order(player) if self.mountain[q] > 0]
             if not others:
-                self.write_mountain(deal, player, -rest, rule,
-                                    f"{why}: nobody has {hens} left to strike; {_n(rest)} below zero")
+                if self.beyond == "below-zero":
+                    self.write_mountain(deal, player, -rest, rule,
+                                        f"{why}: nobody has {hens} left to strike; {_n(rest)} below zero")
                 return
             order = {q: i for i, q in enumerate(self.left_order(player))}
             if prefer == "most":
@@ -197,17 +200,20 @@ def trick_counts(deal: Deal, takers: Sequence[str], allowed_missing: int = 0,
     return {p: tricks[p] for p in takers}
 
 
-def talon_tricks(talon: Optional[Sequence[Card]], misere: bool, misere_form: str) -> int:
+def talon_tricks(talon: Optional[Sequence[Card]], misere: bool, misere_form: str, two_aces: int = 2) -> int:
     """Potential tricks in the talon (seed 002's talon bonus).
 
     Trick games: an ace 1; the king beside the ace of its suit 1 more; a king and queen of one
     suit 1 ("tūzas, vienos spalvos tūzas ir karalius, vienos spalvos karalius ir dama").
     Misère (`sevens`): a seven 1, the eight beside the seven of its suit 1 more ("septynakė ar
-    tos pačios spalvos septynakė su aštuonake"; counts inferred).
+    tos pačios spalvos septynakė su aštuonake"; counts inferred). A talon of two aces counts
+    `two_aces` (option ``talon_two_aces``: 2, an ace each, inferred; 3 the Кодекс's count).
     """
     if not talon or (misere and misere_form == "none"):
         return 0
     cards = set(talon)
+    if not misere and len(cards) == 2 and all(c.rank is Rank.ACE for c in cards):
+        return two_aces
     count = 0
     for s in {c.suit for c in cards}:
         ranks = {c.rank for c in cards if c.suit is s}
@@ -438,6 +444,7 @@ class Game:
         self.players = record.players
         self.words = dict(rules.family.words)
         self.book = Book(self.players, self.words)
+        self.book.beyond = rules["strike_beyond"]
         self.hen_whists = F(rules["hen_whists"])
 
     def check_defence(self, deal: Deal, defence: Defence) -> None:

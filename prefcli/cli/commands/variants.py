@@ -50,8 +50,12 @@ def command(name: Optional[str], sets: Sequence[str], fmt: str, output: str) -> 
     items: List[Dict[str, Any]] = []
     for o in options:
         value = rules.values.get(o.name)
+        reading: Dict[str, Any] = {}
+        if o.inferred:     # a number the seeds do not give: why this default, and the other readings
+            reading = {"inferred": True, **({"why": o.why} if o.why else {}), **({"see": o.see} if o.see else {}),
+                       "alternatives": [{"value": v, "meaning": m} for v, m in o.alternatives]}
         items.append({"name": o.name, "value": plain_value(value) if value is not None else None,
-                      "values": o.describe_values(), "meaning": o.meaning,
+                      "values": o.describe_values(), "meaning": o.meaning, **reading,
                       **({"overridden": True} if o.name in rules.overridden else {})})
     state = [{"name": f.name, "scope": f.scope, "kind": f.kind, "meaning": f.meaning}
              for f in preset.family.state]
@@ -70,6 +74,13 @@ def command(name: Optional[str], sets: Sequence[str], fmt: str, output: str) -> 
         mark = " *" if i.get("overridden") else ""
         lines.append(f"{i['name'].ljust(width)}  {shown}{mark}")
         lines.append(f"{''.ljust(width)}    {i['meaning']} (values: {i['values']})")
+        if i.get("inferred"):
+            if i.get("see"):
+                lines.append(f"{''.ljust(width)}    inferred: the reading is {i['see']}'s")
+            else:
+                others = "; ".join(f"{a['value']}: {a['meaning']}" for a in i["alternatives"])
+                lines.append(f"{''.ljust(width)}    inferred: {i.get('why', '')}"
+                             + (f"; other readings: {others}" if others else ""))
     if state:
         lines += ["", "state (what a sheet carries so the game goes on from it: a record's start.state):"]
         kinds = {"count": "a whole number", "sizes": "a list of numbers", "seat": "a player"}

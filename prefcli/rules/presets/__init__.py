@@ -94,7 +94,17 @@ class Option:
     meaning: str
     choices: Tuple[str, ...] = ()
     minimum: Optional[Fraction] = Fraction(0)
+    #: a number the seeds do not give, which prefcli had to choose (``prefcli variants`` marks it):
+    #: `why` the default, the other plausible `alternatives` as (value, what it means), each a
+    #: valid value of the option and played by the scorer; or `see`: the option whose values are
+    #: this one's readings (a table row set by ``upper_rows``)
     inferred: bool = False
+    why: str = ""
+    alternatives: Tuple[Tuple[str, str], ...] = ()
+    see: str = ""
+    #: a choice that sets whole table rows (a reading of a table the seed leaves out): choice →
+    #: {option: value or Ref}; a value set by name in a record or with --set still wins
+    rows: Optional[Mapping[str, Mapping[str, Any]]] = None
 
     def describe_values(self) -> str:
         if self.kind == "choice":
@@ -154,6 +164,13 @@ class Option:
             raise ValueError(f"must be at least {self.minimum}")
         if not -10**9 <= value <= 10**9:
             raise ValueError("absurdly large")
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A row value that is another option's (the misère's row read as the 10's: ``Ref("points.10")``)."""
+
+    option: str
 
 
 @dataclass(frozen=True)
@@ -260,7 +277,31 @@ def register_family(family: Family) -> Family:
     return family
 
 
+def expand_rows(family: "Family", values: Dict[str, Any]) -> None:
+    """Set the table values of every rows option (:attr:`Option.rows`) from its current choice, in
+    the family's order (a row may repeat another option's value: :class:`Ref`)."""
+    for o in family.options:
+        if not o.rows:
+            continue
+        choice = str(values.get(o.name))
+        for name, v in o.rows[choice].items():
+            opt = family.option(name)
+            assert opt is not None, f"{o.name}: unknown option {name} in its rows"
+            values[name] = opt.coerce(values[v.option] if isinstance(v, Ref) else v)
+
+
 def register_preset(preset: Preset) -> Preset:
+    rowed = [o for o in preset.family.options if o.rows]
+    if rowed:                       # a preset states the rows option; its rows are the option's data
+        values = dict(preset.values)
+        stated = [n for o in rowed for n in o.rows[values[o.name]] if n in values]  # type: ignore[index]
+        if stated:
+            raise AssertionError(f"preset {preset.name}: {stated} are set by a rows option; state them once")
+        for o in rowed:
+            for name, v in o.rows[values[o.name]].items():  # type: ignore[index]
+                values[name] = values[v.option] if isinstance(v, Ref) else v
+        import dataclasses
+        preset = dataclasses.replace(preset, values=values)
     for k, v in preset.values.items():
         opt = preset.family.option(k) or _common_option(k)
         if opt is None:
@@ -458,7 +499,15 @@ def _resolve_rules(rules: Optional[Mapping[str, Any]], variant: Optional[str],
         (n, v, ("rules",) + p) for n, v, p in flatten(rules) if n != "variant"
     ]
     items += [(k, v, ()) for k, v in sets]
+    # a rows option (a whole table's reading) first, so a number set by name still wins
+    rows_first = {o.name for o in family.options if o.rows}
+    items = [i for i in items if i[0] in rows_first] + [i for i in items if i[0] not in rows_first]
+    expanded = False
     for name_, value, path in items:
+        if not expanded and name_ not in rows_first:
+            expanded = True
+            if any(n in rows_first for n in overridden):
+                expand_rows(family, values)
         opt = family.option(name_) or _common_option(name_)
         # a --set pair (no path in a file) is a usage error that names the option
         flag, kind = ("", None) if path else (f"--set {name_}: ", "usage")
@@ -481,6 +530,8 @@ def _resolve_rules(rules: Optional[Mapping[str, Any]], variant: Optional[str],
             raise OptionError(f"{flag}{text}", path, kind) from None
         if name_ not in overridden:
             overridden.append(name_)
+    if not expanded and any(n in rows_first for n in overridden):
+        expand_rows(family, values)
     return Rules(preset, values, tuple(overridden))
 
 

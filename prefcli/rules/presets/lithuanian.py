@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from prefcli.rules.presets import Family, Option, Preset, StateField, register_family, register_preset
+from prefcli.rules.presets import Family, Option, Preset, Ref, StateField, register_family, register_preset
 from prefcli.rules.presets.common import DEALER_STATE, leading_state
 from prefcli.rules.presets.common import ANY_TARGET_ANY_BOMB, NO_HALF_WHIST, TAKEOVER_BY_PASSER_OR_DEALER, QUOTA_DEFAULTS, auction_option, quota_options
 
@@ -32,16 +32,34 @@ _AUCTION = (
 _KEYS = ("6", "7", "8", "9", "10", "misere")
 
 
+#: Why the 8, 9 and 10 rows of seed 002's tables 3 and 4 are what they are: the seed prints the
+#: 6 and 7 rows only (in its prose, l.129–131), and no other reading fits both seeds.
+_UPPER_WHY = ("seed 002 states the 6 and 7 rows only (l.129–131: 6 → 6 points, 12 whists a trick, 12 hens a "
+              "missing trick, 6 hens short; 7 → 9, 18, 18, 9); the step from 6 to 7 goes on (+3 points a level, "
+              "the other tables in the same proportions), which is also seed 000's table halved; no other "
+              "reading fits both seeds, so no other row is offered: a club with its own sets the numbers by "
+              "name (points.8 …) or adds a row to this option")
+
+
 def _table(prefix: str, what: str, stated: tuple, source: str) -> tuple:
-    """One number option per contract; keys not in `stated` are marked (inferred)."""
+    """One number option per contract; keys not in `stated` are marked (inferred): the 8–10 rows
+    with the reason they are what they are, the misère's row set by ``misere_row``."""
     out = []
     for key in _KEYS:
         inferred = key not in stated
         label = "misère" if key == "misere" else key
-        out.append(Option(f"{prefix}.{key}", "number",
-                          f"{what}, {label}" + (" (inferred)" if inferred else f" ({source})"),
-                          inferred=inferred))
+        if not inferred:
+            out.append(Option(f"{prefix}.{key}", "number", f"{what}, {label} ({source})"))
+        elif key == "misere":
+            out.append(Option(f"{prefix}.{key}", "number", f"{what}, {label} (inferred), the row misere_row names",
+                              inferred=True, see="misere_row"))
+        else:
+            out.append(Option(f"{prefix}.{key}", "number", f"{what}, {label} (inferred), the row upper_rows names",
+                              inferred=True, see="upper_rows"))
     return tuple(out)
+
+
+_ROW_TABLES = ("points", "whist_price", "remiz", "shortfall")
 
 
 _SHORTFALL = quota_options("RULES.md §1") + (
@@ -52,16 +70,45 @@ _SHORTFALL = quota_options("RULES.md §1") + (
     Option("shortfall_8_10", "choice",
            "two whisters take nothing on 8–10 (quota 1): split (half a trick each, the pair-deficit reading), "
            "second (the second whister pays), both (each pays the whole trick) (inferred)",
-           ("split", "second", "both"), inferred=True),
+           ("split", "second", "both"), inferred=True,
+           why="the seeds give the pair's shortfall only where the quota can be halved (seed 000 examples 3–5: "
+               "\"skaičiuojamas bendrai\"); a quota of one trick halved is half a trick each",
+           alternatives=(("second", "the second whister answers for it, as the Russian presets read it"),
+                         ("both", "each whister pays the whole missing trick"))),
     Option("misere_catchers", "choice",
            "a made misère: each catcher who whisted writes the whisters' hens (each), or the catchers share them "
-           "(split) (inferred)", ("each", "split"), inferred=True),
+           "(split) (inferred)", ("each", "split"), inferred=True,
+           why="seed 000 example 7 (l.203) has one catcher: \"Vistavęs žaidėjas užsirašo 36 vištas\"; seed 002 "
+               "says the catchers write \"pagal 3 lentelę\" (l.155): with two catchers, each writes the row",
+           alternatives=(("split", "two catchers share the row's hens, half each"),)),
     Option("hen_whists", "number",
            "whists per track point or hen sold / per hen struck from another player / per hen at settlement (10)"),
     Option("hens_rounding", "choice",
            "settlement: how each player's hen share is rounded to a whole number (seed 002 \"suapvalina vieneto "
            "tikslumu\"): half-up (inferred), half-even, down, up, or exact (no rounding)",
-           ("half-up", "half-even", "down", "up", "exact"), inferred=True),
+           ("half-up", "half-even", "down", "up", "exact"), inferred=True,
+           why="seed 002 rounds \"vieneto tikslumu\" (l.177) and its example never meets a half; a half goes up as "
+               "in school rounding; seed 000 divides the hens evenly without rounding (l.247), so the kitty game "
+               "keeps them exact",
+           alternatives=(("half-even", "a half goes to the even number"), ("down", "every share rounded down"),
+                         ("up", "every share rounded up"),
+                         ("exact", "no rounding (the lithuanian-kitty default)"),
+                         ("half-up", "a half goes up (the lithuanian default)"))),
+    Option("strike_order", "choice",
+           "within one deal, a made contract's hens struck (from the declarer, or sold to another player when he "
+           "has too few) are written before the whisters' shortfall hens (declarer-first), or after them "
+           "(defence-first) (inferred)", ("declarer-first", "defence-first"), inferred=True,
+           why="the seeds write both but say nothing of their order; the declarer's result is read first, as "
+               "the seeds describe a deal (the declarer's result, seed 002 l.119, seed 000 l.205; then the defenders', seed 002 l.131, seed 000 l.211)",
+           alternatives=(("defence-first", "the shortfall hens are on the mountain before the declarer strikes, "
+                                           "so a whister short of his quota may be the one struck"),)),
+    Option("strike_beyond", "choice",
+           "hens a player must strike when nobody has hens left: struck from his own mountain below zero "
+           "(below-zero: they count for him at settlement) or lost (inferred)", ("below-zero", "lost"),
+           inferred=True,
+           why="the seeds strike another player's hens when one's own run out (seed 002 l.169, seed 000 l.239) "
+               "and say nothing when nobody has any; below zero keeps what he earned",
+           alternatives=(("lost", "the hens nobody has are not struck: what he earned beyond them is lost"),)),
 )
 
 _CLASSICAL_OPTIONS = (
@@ -92,7 +139,10 @@ _CLASSICAL_OPTIONS = (
         Option("allpass.same_dealer", "bool", "after a mandatory eglė the same dealer deals again (seed 002)"),
         Option("allpass.regain", "bool",
                "a mandatory eglė gives every player one eglė stroke back (seed 002 \"vėl jų gauna\"; every player, "
-               "the 4-player dealer too) (inferred)", inferred=True),
+               "the 4-player dealer too) (inferred)", inferred=True,
+               why="seed 002 l.151: \"būna, kad kuris nors žaidėjas, neturėdamas nesužaistų eglių, vėl jų gauna\" "
+                   "(a player who had none gets them again): one stroke each, as each eglė deal gave one",
+               alternatives=(("no", "a mandatory eglė gives no stroke back"),)),
         Option("writeup", "choice",
                "write-up (aprašymas) of a failed contract: whisters write whists for their tricks plus the "
                "declarer's missing tricks; with 4 players only (seed 002: none with 3), always, or never",
@@ -100,14 +150,43 @@ _CLASSICAL_OPTIONS = (
         Option("writeup_dealer", "choice",
                "the 4-player dealer on a failed contract: add (whists for his talon's potential tricks plus the "
                "missing tricks, like a whister (inferred)), instead (the missing tricks only when the talon holds "
-               "none), none", ("add", "instead", "none"), inferred=True),
+               "none), none", ("add", "instead", "none"), inferred=True,
+               why="seed 002 l.141: the dealer \"pirkinyje neradęs potencialaus kirčio ... užsirašo už du kirčius\" "
+                   "names only a talon without tricks; one with tricks adds them, like a whister's own tricks",
+               alternatives=(("instead", "the missing tricks only when the talon holds none"),
+                             ("none", "the dealer writes no write-up"))),
         Option("talon_bonus", "choice",
                "the 4-player dealer writes whists on the declarer for the talon's potential tricks (an ace 1; ace "
                "and king of a suit 2; king and queen of a suit 1): with 4 players (seed 002), never",
                ("4-players", "never")),
         Option("talon_bonus_misere", "choice",
                "talon bonus on a misère: sevens (a seven 1, a seven and eight of one suit 2; the counts are "
-               "(inferred)) or none", ("sevens", "none"), inferred=True),
+               "(inferred)) or none", ("sevens", "none"), inferred=True,
+               why="seed 002 l.159 names the cards (\"septynakė ar tos pačios spalvos septynakė su aštuonake\") "
+                   "but not their count: counted as the trick games' ace and king",
+               alternatives=(("none", "no talon bonus on a misère"),)),
+        Option("talon_two_aces", "int",
+               "talon bonus: potential tricks of a talon of two aces (2: one an ace, as seed 002 counts an ace; "
+               "3: the Кодекс's count) (inferred)", inferred=True,
+               why="seed 002 l.137 counts \"tūzas\" (an ace) one potential trick and names no pair of aces",
+               alternatives=(("3", "the Кодекс преферанса's count (3.4.11), as the Russian presets score it"),)),
+        Option("upper_rows", "choice",
+               "the 8, 9 and 10 rows of the four tables (points, whist_price, remiz, shortfall .8 .9 .10): step "
+               "(the step from 6 to 7 continued: 12/15/18 points, 24/30/36 whists and hens a missing trick, "
+               "12/15/18 hens short) (inferred)", ("step",), inferred=True, why=_UPPER_WHY,
+               rows={"step": {**{f"points.{k}": v for k, v in (("8", 12), ("9", 15), ("10", 18))},
+                              **{f"whist_price.{k}": v for k, v in (("8", 24), ("9", 30), ("10", 36))},
+                              **{f"remiz.{k}": v for k, v in (("8", 24), ("9", 30), ("10", 36))},
+                              **{f"shortfall.{k}": v for k, v in (("8", 12), ("9", 15), ("10", 18))}}}),
+        Option("misere_row", "choice",
+               "the misère's row of the four tables (points, whist_price, remiz, shortfall .misere): the 10's "
+               "(ten) or the 9's (nine) (inferred)", ("ten", "nine"), inferred=True,
+               why="seed 002 prints no misère row (its tables 3 and 4 are not in the text); seed 000's table "
+                   "scores the misère as the 10, and so do the Russian tables",
+               alternatives=(("nine", "the 9's row: the misère ranks just under the 10, above the 9 "
+                                      "(seed 002 l.153)"),),
+               rows={"ten": {f"{t}.misere": Ref(f"{t}.10") for t in _ROW_TABLES},
+                     "nine": {f"{t}.misere": Ref(f"{t}.9") for t in _ROW_TABLES}}),
         Option("dark", "bool", "dark bidding (patamsiu, dark: true on a deal) is played"),
         Option("dark_multiplier", "number",
                "every entry of a dark deal is multiplied by this (2; with an eglė 2 × 2 = 4, seed 002)"),
@@ -121,10 +200,15 @@ _CLASSICAL_OPTIONS = (
                "liekanos\": 3; 1: any target)", minimum=F(1)),
         Option("bomb_multiplier", "number",
                "every entry of a bomb deal is multiplied by this (1: the seed names no doubling, the bomb only "
-               "forces 7 or more) (inferred)", inferred=True),
+               "forces 7 or more) (inferred)", inferred=True,
+               why="seed 002 l.297–299 says the bomb forces 7 or more and raises the value of one's later games, "
+                   "and names no factor",
+               alternatives=(("2", "a bomb deal counts double, like a dark one (dark_multiplier)"),)),
         Option("bomb_allpass", "choice",
                "an all-pass after a bomb is a general eglė: no stroke back, the next dealer deals (general, "
-               "(inferred)) or scored like a mandatory eglė (mandatory)", ("general", "mandatory"), inferred=True),
+               "(inferred)) or scored like a mandatory eglė (mandatory)", ("general", "mandatory"), inferred=True,
+               why="seed 002 l.297: \"Jei niekas neskelbia, žaidžiama bendroji eglė\" (a general eglė)",
+               alternatives=(("mandatory", "scored like a mandatory eglė: a stroke back, the same dealer deals"),)),
         Option("sell_hens_to", "choice",
                "hens a player cannot strike from his own mountain are struck from the opponent with the fewest "
                "hens (seed 002; ties: the left one) or the most", ("fewest", "most")),
@@ -151,12 +235,22 @@ _KITTY_OPTIONS = (
                "eglutė deals at the start: one per player (4; 3 with 3 players) or a number", ("players",)),
         Option("eglute.trick_hens", "number", "hens per trick taken in an eglutė (3)"),
         Option("skip_eglute", "bool",
-               "the eglutė deals are skipped by agreement: every player writes skip_eglute_hens instead; each "
-               "player still has as many declarer's rights as eglutė deals were agreed (inferred)", inferred=True),
+               "the eglutė deals are skipped by agreement: every player writes skip_eglute_hens instead; his "
+               "declarer's rights are skip_eglute_rights (inferred)", inferred=True, see="skip_eglute_rights"),
+        Option("skip_eglute_rights", "choice",
+               "with the eglutė skipped, each player's declarer's rights: as many as eglutė deals were agreed "
+               "(agreed) or none (inferred)", ("agreed", "none"), inferred=True,
+               why="seed 000 l.25 says only that they write 30 hens each; the rights count the eglutė deals "
+                   "(l.29), and the agreed ones stand for them",
+               alternatives=(("none", "no eglutė was played, so no right: every game is halved until an extra "
+                                      "eglutė"),)),
         Option("skip_eglute_hens", "number", "hens each player writes when the eglutė is skipped (30)"),
         Option("allpass.same_dealer", "bool",
                "after an all-pass (extra eglutė) the same dealer deals again (no: the seed says nothing, the deal "
-               "passes on) (inferred)", inferred=True),
+               "passes on) (inferred)", inferred=True,
+               why="seed 000 l.17: \"kitą kartą dalija jo kairysis kaimynas\", with no exception for an extra eglutė",
+               alternatives=(("yes", "the dealer deals again after an extra eglutė, as seed 002's mandatory "
+                                     "eglė"),)),
         Option("rights_factor", "number",
                "every entry of a deal whose declarer has used up his rights (declarer's turns = eglutė deals "
                "played) is multiplied by this (1/2, seed 000)"),
@@ -172,15 +266,13 @@ _KITTY_OPTIONS = (
 )
 
 _CLASSICAL_DEFAULTS = {
-    "points.6": 6, "points.7": 9, "points.8": 12, "points.9": 15, "points.10": 18, "points.misere": 18,
-    "whist_price.6": 12, "whist_price.7": 18, "whist_price.8": 24, "whist_price.9": 30, "whist_price.10": 36,
-    "whist_price.misere": 36,
-    "remiz.6": 12, "remiz.7": 18, "remiz.8": 24, "remiz.9": 30, "remiz.10": 36, "remiz.misere": 36,
-    "shortfall.6": 6, "shortfall.7": 9, "shortfall.8": 12, "shortfall.9": 15, "shortfall.10": 18,
-    "shortfall.misere": 18,
+    "points.6": 6, "points.7": 9, "whist_price.6": 12, "whist_price.7": 18, "remiz.6": 12, "remiz.7": 18,
+    "shortfall.6": 6, "shortfall.7": 9,
+    "upper_rows": "step", "misere_row": "ten",   # the 8–10 rows and the misère's (the options' rows)
     **QUOTA_DEFAULTS,
     "shortfall_split": "pair-deficit", "shortfall_8_10": "split", "misere_catchers": "each",
-    "hen_whists": 10, "hens_rounding": "half-up",
+    "hen_whists": 10, "hens_rounding": "half-up", "strike_order": "declarer-first", "strike_beyond": "below-zero",
+    "talon_two_aces": 2,
     "start_hens": "half", "general_egles": "players", "egles": "general", "egle_multiplier": 2,
     "egle.trick_hens": 3, "egle.zero_points": 6, "egle.zero_hens": 6, "egle.dealer": True,
     "allpass.same_dealer": True, "allpass.regain": True,
@@ -199,8 +291,9 @@ _KITTY_DEFAULTS = {
     "shortfall.misere": 36,
     **QUOTA_DEFAULTS,
     "shortfall_split": "pair-deficit", "shortfall_8_10": "split", "misere_catchers": "each",
-    "hen_whists": 10, "hens_rounding": "exact",
-    "eglutes": "players", "eglute.trick_hens": 3, "skip_eglute": False, "skip_eglute_hens": 30,
+    "hen_whists": 10, "hens_rounding": "exact", "strike_order": "declarer-first", "strike_beyond": "below-zero",
+    "eglutes": "players", "eglute.trick_hens": 3, "skip_eglute": False, "skip_eglute_rights": "agreed",
+    "skip_eglute_hens": 30,
     "allpass.same_dealer": False, "rights_factor": "1/2",
     "half_kitty_premium": 60, "full_kitty_premium": "double", "strike_other": "most",
 }
