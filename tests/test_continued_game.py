@@ -401,3 +401,41 @@ def test_readme_shows_the_state_as_score_writes_it():
     for variant in ("sochi", "lithuanian", "lithuanian-kitty"):
         for f in get_preset(variant).family.state:
             assert f"`{f.name}`" in section, f.name
+
+
+def test_a_continued_record_converts_and_reads_back_with_its_state(tmp_path):
+    # what prefcli writes, prefcli reads: the canonical record keeps start.state as written
+    data = _load("lithuanian-4p.yaml")
+    first, second = _parts(data, 6)
+    sheet = _written_sheet(_score_data(first))
+    second["start"] = {k: sheet[k] for k in AREAS}
+    src = tmp_path / "evening2.yaml"
+    src.write_text(to_yaml(second), encoding="utf-8")
+    code, out, err = _run(["convert", str(src), "-f", "json"])
+    assert code == 0, err
+    again = parse_text("again.json", out, True)
+    assert again.data["start"]["state"] == sheet["state"]
+    assert _final(score(build_record(again))) == _final(_score_data(data))
+
+
+def test_a_finished_russian_sheet_continued_says_so():
+    players = ["A", "B", "C"]
+    data = _game("sochi", players, [{"contract": "6S", "declarer": "A", "whist": {"B": "pass", "C": "pass"}}],
+                 pool=10)
+    data["start"] = {"pool": dict.fromkeys(players, 10), "mountain": dict.fromkeys(players, 0), "whists": {}}
+    res = _score_data(data)
+    assert any("played after the game ended before this record (start:)" in n for n in res.notes), res.notes
+
+
+def test_the_drawing_of_a_continued_game_shows_the_strokes_left():
+    from prefcli.app.sheet import source_of_result
+    data = _load("lithuanian-4p.yaml")
+    first, second = _parts(data, 9)
+    sheet = _written_sheet(_score_data(first))
+    second["start"] = {k: sheet[k] for k in AREAS}
+    res = _score_data(second)
+    assert res.extra["egles_at_start"] == sheet["state"]["egles"]
+    from prefcli.render.svg import frames
+    first_frame = frames(source_of_result(res))[0]
+    # (strokes drawn, strokes played) per player: what is left is the sheet's state
+    assert {p: d - played for p, (d, played) in first_frame.egles.items()} == sheet["state"]["egles"]

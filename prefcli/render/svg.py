@@ -329,6 +329,12 @@ def frames(src: SheetSource, upto: Optional[int] = None, every: bool = True) -> 
     egles_start = src.extra.get("egles_start")
     drawn = {p: egles_start for p in src.players} if isinstance(egles_start, int) else None
     left = dict(drawn) if drawn else None
+    at_start = src.extra.get("egles_at_start")
+    if drawn is not None and isinstance(at_start, dict):
+        # a game continued from a sheet: each player's strokes left then (state.egles); the ones
+        # he had played before are drawn as played
+        left = {p: int(at_start.get(p, drawn[p])) for p in src.players}
+        drawn = {p: max(drawn[p], left[p]) for p in src.players}
     top: Dict[str, List[str]] = {p: [] for p in src.players}
     bottom: Dict[str, List[str]] = {p: [] for p in src.players}
 

@@ -37,6 +37,7 @@ class ScoreExtra(TypedDict, total=False):
     # Lithuanian (seed 002)
     egles: Dict[str, int]              # eglės left per player
     egles_start: int
+    egles_at_start: Dict[str, int]     # each player's strokes left when the record starts (start.state)
     kitty: Optional[str]               # who took the kitty
     # Lithuanian kitty (seed 000)
     rights: int                        # eglutės played

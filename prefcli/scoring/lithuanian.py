@@ -131,6 +131,7 @@ def score_record(record: Record, rules: Rules, ctx=None) -> ScoreResult:
     # a game continued from a sheet keeps each player's strokes (seed 002 l.41, l.265–269)
     state = g.ctx.state
     strokes: Dict[str, int] = per_player(state, "egles", players, strokes0)
+    strokes_at_start = dict(strokes)
     if record.start is not None:
         note = missing_note(state, rules.family, ("egles",), f"{strokes0} eglė stroke(s) each")
         if note:
@@ -178,7 +179,8 @@ def score_record(record: Record, rules: Rules, ctx=None) -> ScoreResult:
     finished = complete or bool(record.end)
     result = ScoreResult(record=record, rules=rules, ledger=book.ledger, dealers=dealer_of,
                          finished=finished, notes=g.notes,
-                         extra={"egles": dict(strokes), "egles_start": strokes0, "deals": history,
+                         extra={"egles": dict(strokes), "egles_start": strokes0, "egles_at_start": strokes_at_start,
+                                "deals": history,
                                 "kitty": g.kitty_taken},
                          state={"dealer": g.ctx.next_dealer, "leading_egles": g.ctx.leading_left,
                                 "egles": dict(strokes), "bombs_called": bombs_called})

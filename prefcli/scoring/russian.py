@@ -187,6 +187,8 @@ class _Scorer:
             for p in self.players:
                 self.pool[p] += rec.start.pool.get(p, ZERO)
                 self.mountain[p] += rec.start.mountain.get(p, ZERO)
+            if self._finished():        # the opening sheet is of a game that has ended
+                self.finished_at = 0
         dealers = self.ctx.dealers                                 # one rotation for every layer
         after: List[int] = []
         for entry in rec.deals:
@@ -201,7 +203,8 @@ class _Scorer:
                 self.finished_at = entry.number
         if after:
             span = f"deal {after[0]}" if len(after) == 1 else f"deals {after[0]}–{after[-1]}"
-            self.notes.append(f"{span}: played after the game ended at deal {self.finished_at}")
+            when = f"at deal {self.finished_at}" if self.finished_at else "before this record (start:)"
+            self.notes.append(f"{span}: played after the game ended {when}")
         self.deal_no = len(rec.deals)
         if rec.end is not None and not self._finished():
             self._early_stop(str(rec.end.get("reason", "agreement")))
