@@ -452,3 +452,14 @@ def test_the_drawing_of_a_continued_game_shows_the_strokes_left():
     first_frame = frames(source_of_result(res))[0]
     # (strokes drawn, strokes played) per player: what is left is the sheet's state
     assert {p: d - played for p, (d, played) in first_frame.egles.items()} == sheet["state"]["egles"]
+
+
+def test_convert_to_another_family_keeps_only_the_state_both_keep():
+    from prefcli.app.convert import convert_record
+    data = _classical([{"contract": "6D", "declarer": "E", "whist": {"S": "pass", "W": "pass"}}],
+                      start={"pool": dict.fromkeys(NESW, 0), "mountain": dict.fromkeys(NESW, 60), "whists": {},
+                             "state": {"dealer": "N", "egles": {"N": 1, "E": 0, "S": 2, "W": 4}}})
+    conv = convert_record(build_record(_doc(data)), "sochi")
+    assert conv.data["start"]["state"] == {"dealer": "N"}
+    lost = [i for i in conv.items if i.field == "start.state"]
+    assert len(lost) == 1 and lost[0].loss and "egles" in lost[0].what

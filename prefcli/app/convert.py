@@ -433,13 +433,22 @@ def convert_record(record: Record, target: str, sets: Sequence[Tuple[str, Any]] 
                                                f"({target_rules.word('pool')}, {target_rules.word('mountain')})",
                                 False))
         if start.state:
-            # the state's fields are the source family's (Family.state): the target keeps others
-            items.append(ReportItem(None, "start.state",
-                                    f"the game's state ({', '.join(str(k) for k in start.state)}) is "
-                                    f"{source_rules.family.name if source_rules is not None else 'the source'}'s; "
-                                    f"{target_rules.family.name} keeps other state, so it starts as a new game's",
-                                    True))
-            start = dataclasses.replace(start, state={})
+            # the state's fields are the source family's (Family.state): what the target family
+            # keeps alike (the same name, scope and kind: who deals next) is carried, the rest lost
+            def same(name: str) -> bool:
+                mine = source_rules.family.state_field(name) if source_rules is not None else None
+                theirs = target_rules.family.state_field(name)
+                return mine is not None and theirs is not None and \
+                    (mine.scope, mine.kind) == (theirs.scope, theirs.kind)
+            kept = {k: v for k, v in start.state.items() if same(str(k))}
+            lost = [str(k) for k in start.state if k not in kept]
+            if lost:
+                items.append(ReportItem(None, "start.state",
+                                        f"the game's state {', '.join(lost)} is "
+                                        f"{source_rules.family.name if source_rules is not None else 'the source'}'s; "
+                                        f"{target_rules.family.name} keeps other state, so it starts as a new game's"
+                                        + (f" (kept: {', '.join(kept)})" if kept else ""), True))
+            start = dataclasses.replace(start, state=kept)
     new_record = dataclasses.replace(record, rules=new_rules, deals=tuple(deals), start=start)
     all_items = items + mapper.items
     invalid = _check_result(new_record) if check else []
