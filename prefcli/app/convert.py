@@ -8,7 +8,8 @@ and every loss is a :class:`ReportItem`.
 
 What the target can express is read from its option values, never from its name (variants are
 data): a half-whist needs ``half_whist``, a dark deal ``dark``, a bomb ``bomb`` (Russian presets:
-``dark``, whose meaning covers bombs), a take-over ``takeover``, a concession ``without_three``.
+``dark``, whose meaning covers bombs), a take-over ``takeover``, a concession ``without_three``,
+be visų ``without_all``.
 
 The property that ties this to scoring (tested in tests/test_convert_invariant.py): when the report
 has no loss, ``score(convert(R, P))`` equals ``score(R, variant=P)``. So every mapping that could
@@ -236,6 +237,12 @@ class _DealMapper:
             changes["concede"] = False
             self.note(deal, "concede", f"dropped: {t} does not allow conceding without three (option "
                                        "without_three); enter the tricks of the deal", True)
+
+        # be visų: a declaration kept against the rules (seed 004 l.200)
+        if deal.without_all and not _truthy(self.dst, "without_all"):
+            changes["without_all"] = False
+            self.note(deal, "without_all", f"dropped: {t} has no \"be visų\" for a declaration kept against "
+                                           "the rules (option without_all); the declaration stays below the bid", True)
 
         # a misère half with the 4-player dealer (Кодекс 3.6.9)
         if deal.partner is not None and not _truthy(self.dst, "misere_partner"):

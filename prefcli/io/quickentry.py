@@ -17,7 +17,8 @@ Grammar (one deal per line; blank lines and ``#`` comments are ignored)::
     CONTRACT   := 6S … 10NT (suit letters S C D H, or ♠ ♣ ♦ ♥; case-insensitive) | "misere" | "mis"
     defence    := PLAYER ":" DECISION
     DECISION   := "w" | "whist" | "p" | "pass" | "h" | "half" | "half-whist"
-    flag       := "open" | "closed" | "dark" | "concede"
+    flag       := "open" | "closed" | "dark" | "concede" | "without-all" (be visų, with bid:)
+                | "bid:" CONTRACT     -- the bid reached, when the contract is below it
                 | "return:" PLAYER | "takeover:" PLAYER | "bomb:" PLAYER | "dealer:" PLAYER
                 | "talon:" CARD "," CARD
     tricks     := N { "/" N }          -- positional: see below
@@ -61,6 +62,8 @@ from prefcli.model.records import PLAYER_COUNTS, RECORD_FORMAT, counts_text
 
 ALLPASS_WORDS = ("pass", "all-pass", "allpass", "raspasy", "egle", "eglė")
 MISERE_WORDS = ("misere", "mis", "misère", "mizer", "mizeris", "мизер")
+#: a declaration kept against the rules, "be visų" (seed 004 l.200), "без всех"
+WITHOUT_ALL_WORDS = ("without-all", "be-visu", "be-visų", "без-всех")
 HEADER_KEYS = {"players": "players", "variant": "variant", "first_dealer": "first_dealer",
                "first dealer": "first_dealer", "dealer": "first_dealer",
                "event": "meta", "date": "meta", "site": "meta"}
@@ -199,6 +202,9 @@ class _Parser:
             if low in ("dark", "concede"):
                 deal[low] = True
                 continue
+            if low in WITHOUT_ALL_WORDS:
+                deal["without_all"] = True
+                continue
             key, sep, value = tok.partition(":")
             named = _TRICKS_NAMED.match(tok)
             if named and self.is_player(named.group(1)):
@@ -209,6 +215,12 @@ class _Parser:
                 if field in deal:
                     raise _LineError(f"{field} given twice")
                 deal[field] = self.player(value)
+                continue
+            if sep and key.lower() == "bid":
+                try:
+                    deal["bid"] = str(parse_contract(value))
+                except NotationError as exc:
+                    raise _LineError(exc.message) from None
                 continue
             if sep and key.lower() == "talon":
                 try:

@@ -94,6 +94,7 @@ class Deal:
     bomb: Optional[str] = None
     takeover: Optional[str] = None
     concede: bool = False
+    without_all: bool = False                  # be visų: a declaration kept against the rules (seed 004 l.200)
     returned_by: Optional[str] = None          # `return:` in the file
     penalties: Tuple[Penalty, ...] = ()
     note: Optional[str] = None
@@ -387,7 +388,7 @@ class _Builder:
                     if n is not None:
                         ts.append((str(k), n))
                 kw[key] = tuple(ts)
-        for key in ("open", "dark", "concede"):
+        for key in ("open", "dark", "concede", "without_all"):
             if key in m and m[key] is not None:
                 if isinstance(m[key], bool):
                     kw[key] = m[key]

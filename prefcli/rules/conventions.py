@@ -44,6 +44,7 @@ class Conventions:
     both_hands: bool                          # a whister may play both hands (open, or takeover: himself)
     whist_alone: bool
     without_three: bool
+    without_all: bool                         # be visų (seed 004 l.200)
     whist_unwritten: str                      # both-passed | refused
     misere_defence: str                       # both (always caught by both) | whisters
     quota: Mapping[int, int]                  # the defenders' quota by level (6…10)
@@ -91,6 +92,7 @@ def conventions(rules: Rules) -> Conventions:
         both_hands=bool(v("both_hands")),
         whist_alone=bool(v("whist_alone")),
         without_three=bool(v("without_three")),
+        without_all=bool(v("without_all")),
         whist_unwritten=str(v("whist_unwritten")),
         misere_defence=str(v("misere_defence")),
         quota={6: int(v("quota.6")), 7: int(v("quota.7")), 8: int(v("quota.8")), 9: int(v("quota.9")),

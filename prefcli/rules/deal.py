@@ -45,6 +45,9 @@ INCOMPLETE = "incomplete"
 ALLPASS, UNPLAYED, HALF, RETURNED, JOINT, ALONE, OPEN, BOTH_HANDS, TAKEOVER, CATCH, CHECKED, CONCEDED, UNKNOWN = (
     "all-pass", "unplayed", "half-whist", "returned", "joint", "alone", "open", "both-hands", "takeover",
     "misere", "checked", "conceded", "unknown")
+#: be visų (seed 004 l.200): a declaration kept against the rules, written without all the tricks
+#: of the bid reached, unplayed and unwhisted
+WITHOUT_ALL = "without-all"
 
 
 @dataclass
@@ -215,6 +218,9 @@ class _Reader:
         players = self.players
         n = self.n
         if c.is_all_pass:
+            if deal.without_all:
+                self.add(self.path + ("without_all",), f"deal {n}: an all-pass deal has no declaration to keep "
+                                                       "(without_all is for a declarer's contract)")
             if deal.declarer is not None:
                 self.add(self.path + ("declarer",), f"deal {n}: an all-pass deal has no declarer")
             if deal.whist:
@@ -236,13 +242,46 @@ class _Reader:
             # allpass.exit: "a lower contract is scored, with a note" (an auction is refused)
             self.warn(self.path + ("contract",), f"deal {n}: after an all-pass the game must be at least "
                                                 f"{out.exit_level} ({exit_options(conv)}), not {c}")
-        if deal.bid is not None:
+        if deal.without_all:
+            self.without_all_checks()
+        elif deal.bid is not None:
             rungs = conv.rung
             if deal.bid.is_misere and not c.is_misere:
                 self.add(self.path + ("contract",),
                          f"deal {n}: the misère was bid, so the contract must be the misère, not {c}")
             elif deal.bid.is_tricks and c.is_tricks and rungs.get(c, 0) < rungs.get(deal.bid, 0):
                 self.add(self.path + ("contract",), f"deal {n}: contract {c} is below the winning bid {deal.bid}")
+
+    def without_all_checks(self) -> None:
+        """Seed 004 l.198–200: "Žaidėjas privalo užsisakyti ne žemesnę sutartį, nei ta, kurią jis
+        pasiekė prekybos proceso metu. Jei žaidėjas pateikia pavedimą, kuris prieštarauja
+        pagrindinėms taisyklėms (sutartis, mažesnė už prekyboje padarytą pavedimą; menka suma po
+        dalyvavimo prekyboje su kitais pavedimais) … Jei žaidėjas nenori keisti pavedimo, jam
+        įskaitoma «be visų» nuolaida žaidime, kurį jis pasiekė prekybos proceso metu": the record
+        gives the bid reached (``bid:``) and the declaration kept (``contract:``); the reading checks
+        that the declaration is indeed against the rules, so a typo is never scored as a penalty."""
+        deal, conv, n = self.deal, self.conv, self.n
+        c, bid = deal.contract, deal.bid
+        wp = self.path + ("without_all",)
+        if not conv.without_all:
+            self.add(wp, f"deal {n}: \"be visų\" (a declaration kept against the rules) is not played under "
+                         "these rules (option without_all)")
+            return
+        if bid is None:
+            self.add(wp, f"deal {n}: without_all is scored at the bid reached in the auction: give it as bid: "
+                         "(e.g. bid: 7S)")
+            return
+        if not bid.is_tricks:
+            self.add(self.path + ("bid",), f"deal {n}: without_all counts the tricks of the trick bid reached; "
+                                           f"{bid} is not one")
+            return
+        rungs = conv.rung
+        below = c.is_tricks and rungs.get(c, 0) < rungs.get(bid, 0)
+        misere_after_bids = c.is_misere and conv.misere_binding
+        if not (below or misere_after_bids):
+            self.add(wp, f"deal {n}: {c} after the bid {bid} is a legal declaration, so there is nothing to keep "
+                         "against the rules (without_all: a contract below the bid, or a misère after other bids; "
+                         "seed 004 l.200)")
 
     # -- the defence ----------------------------------------------------------------------
     def defence(self) -> None:
@@ -257,6 +296,19 @@ class _Reader:
         decl = out.declarer
         if decl is not None and self.table is not None:
             out.defenders = self.table.defenders(out.dealer, decl)
+        if deal.without_all:
+            # the partners refuse the declaration before anyone whists: nothing is played
+            for key, given in (("whist", deal.whist), ("tricks", deal.tricks), ("play", deal.play),
+                               ("claim", deal.claim)):
+                if given:
+                    self.add(self.path + (key,), f"deal {n}: a declaration kept against the rules (without_all) "
+                                                 f"is neither whisted nor played: leave {key} out")
+            for key, given in (("open", deal.open), ("takeover", deal.takeover), ("return", deal.returned_by),
+                               ("concede", deal.concede or None), ("partner", deal.partner)):
+                if given is not None:
+                    self.add(self.path + (key,), f"deal {n}: {key} does not go with without_all (nothing is played)")
+            out.mode, out.played = WITHOUT_ALL, False
+            return
         given = dict(deal.whist)
         defenders = out.defenders
         bad = False

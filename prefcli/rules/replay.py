@@ -215,7 +215,7 @@ class _Replayer(PlayReplay):
             raise IllegalCall(f"deal {self.n}: after an all-pass the game must be at least {self.min_level} "
                               f"({exit_options(conv)}), not {c}", self.path + ("contract",))
         bid = out.bid
-        if bid is not None:
+        if bid is not None and not deal.without_all:      # be visų: the reading checks it
             if conv.misere_binding and bid.is_misere and not c.is_misere:
                 raise IllegalCall(f"deal {self.n}: {out.declarer} won the auction with a misère and must "
                                   f"play it (kabal'ny misère), not {c}", self.path + ("contract",))

@@ -9,7 +9,7 @@ Rule keys written on entries (what ``score --explain`` shows):
 ``contract.made``, ``contract.unplayed`` (both defenders passed), ``contract.failed``,
 ``whist.tricks``, ``whist.split`` (gentleman), ``whist.half`` (half-whist), ``consolation``,
 ``shortfall`` (defenders' remiz), ``misere.made``, ``misere.failed``, ``misere.whists``,
-``without-three``, ``ten.checked``, ``allpass.tricks``, ``allpass.zero-bonus``,
+``without-three``, ``without-all``, ``ten.checked``, ``allpass.tricks``, ``allpass.zero-bonus``,
 ``allpass.rostov``, ``allpass.dealer-fine``, ``talon-bonus``, ``penalty``, ``adjust``, ``start``, ``help``,
 ``help.own-mountain``, ``close.early-stop``.
 """
@@ -23,7 +23,7 @@ from prefcli.rules.errors import TRICKS_PER_DEAL
 from prefcli.model.records import Adjust, Deal, Record
 from prefcli.rules.presets import Rules
 from prefcli.model.ledger import Ledger
-from prefcli.rules.deal import CONCEDED, HALF as HALF_WHIST_MODE, RETURNED, TAKEOVER, DealReading
+from prefcli.rules.deal import CONCEDED, HALF as HALF_WHIST_MODE, RETURNED, TAKEOVER, WITHOUT_ALL, DealReading
 from prefcli.scoring import ScoreResult, ScoringError, context_for, reading_of
 
 F = Fraction
@@ -360,7 +360,9 @@ class _Scorer:
         name = self.cur_name
 
         partner = d.partner            # the reading checked it is the sitting-out dealer
-        if d.contract.is_misere:
+        if reading.mode == WITHOUT_ALL:
+            made = self._without_all(d, D, defenders, four_dealer, k, tag)
+        elif d.contract.is_misere:
             made = self._misere(d, D, defenders, four_dealer, P, tag, partner)
         else:
             made = self._tricks_contract(d, D, defenders, four_dealer, dec, P, k, tag)
@@ -371,6 +373,26 @@ class _Scorer:
         if r["talon_bonus"] and partner is None:
             self._talon_bonus(d, D, defenders, four_dealer, P, name)
         return made
+
+    def _without_all(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],
+                     k: Exact, tag: str) -> bool:
+        """Be visų (seed 004 l.200 "jam įskaitoma «be visų» nuolaida žaidime, kurį jis pasiekė
+        prekybos proceso metu"): a remise of the bid reached with none of its tricks taken. The
+        declarer writes level × price × declarer_fail_multiplier to his mountain; nothing is
+        played and nobody whisted, so no trick whists are written, and the consolation for the
+        missing tricks goes to those who write it on any remise (consolation_to)."""
+        bid = d.bid
+        assert bid is not None and bid.is_tricks      # the reading checked it
+        level = bid.level or 0
+        bp = self.prices[bid.price_key] * k
+        per = bp * self.o["declarer_fail_multiplier"]
+        self._mount(D, per * level, "without-all",
+                    f"{d.contract} kept against the rules after the bid {bid}: be visų, "
+                    f"down {level} × {self._fmt(per)}{tag}")
+        c = self._consolation_per_trick(bp, k)
+        for p in self._consolation_writers(D, defenders, [], dealer):
+            self._whists(p, D, c * level, "consolation", f"consolation: {level} × {self._fmt(c)} (be visų)")
+        return False
 
     def _talon_bonus(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],
                      P: Exact, name: str) -> None:

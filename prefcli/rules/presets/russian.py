@@ -51,6 +51,7 @@ OPTIONS = (
     Option("stalingrad", "bool", "6♠ must be whisted by both defenders: a 6♠ is scored with both as whisters (their tricks are then needed); and the third hand may not say \"here\" after \"one\" (6♠): seed 004 l.57 \"žaidėjas iš trečios rankos po «VIENAS» neturi teisės pasakyti «ČIA»\""),
     Option("misere_partner", "bool", "the declarer may invite the sitting-out 4-player dealer to play a misère half each (partner: DEALER on the deal, Кодекс 3.6.9 \"выигрыш и проигрыш пишется пополам\"): pool, mountain and every whist written on the declarer are split half to each partner; the dealer writes no consolation and no talon bonus"),
     Option("without_three", "bool", "the declarer may concede (concede: true) three undertricks: 3 × the price of the bid reached (bid:, else the contract) to his mountain, no whists, no consolation"),
+    Option("without_all", "bool", "\"be visų\" (seed 004 l.196–200): a declarer who names a contract against the rules (below the bid he reached, or a misère after other bids) and will not change it is written without all the tricks of the bid reached (without_all: true, bid: the bid reached): level × its price × declarer_fail_multiplier to his mountain, no play, nobody whists, and the consolation for those missing tricks is written as on any remise (consolation, consolation_to; seed 004 l.200 \"jam įskaitoma «be visų» nuolaida žaidime, kurį jis pasiekė prekybos proceso metu\")"),
     # --- auction -----------------------------------------------------------------------------
     auction_option("misere_after"),
     Option("misere_beaten_by", "choice", "what outbids a misère: 9 / 9-without-talon / 10", ("9", "9-without-talon", "10")),
@@ -142,7 +143,7 @@ SOCHI = {
     "shortfall_8_10": "second", "shortfall_split": "own-half",
     "consolation": "price", "consolation_to": "all", "consolation_on_misere": False,
     "misere_fail": 1, "misere_whists": 0, "tens": "whisted", "checked_ten_fail": "mountain-only",
-    "stalingrad": False, "without_three": False, "takeover": True, "takeover_shortfall": "none", "misere_partner": True,
+    "stalingrad": False, "without_three": False, "without_all": True, "takeover": True, "takeover_shortfall": "none", "misere_partner": True,
     "misere_after": "8NT", "misere_beaten_by": "9", "here_rule": "first-hand", "bid_jumps": False,
     "misere_binding": True, "opening_bid": "any", "auction_order": "clockwise", "bomb_min_level": 0,
     "allpass.scoring": "mountain", "allpass.trick_price": 1, "allpass.progression": [1, 2, 3],
