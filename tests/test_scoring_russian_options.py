@@ -166,6 +166,9 @@ CASES: List[Dict[str, Any]] = [
                  (3, {"mountain.A": -3, "mountain.B": 5, "mountain.C": 5})]),
     dict(option="without_three", deals=[{"contract": "8S", "declarer": "A", "concede": True}],
          values=[(False, ScoringError), (True, {"mountain.A": 18})]),
+    # seed 004 l.200 "be visų": 7♠ reached (price 4), 6♠ kept → 7 × 4 = 28, consolation 7 × 4 each
+    dict(option="without_all", deals=[{"bid": "7S", "contract": "6S", "declarer": "A", "without_all": True}],
+         values=[(False, ScoringError), (True, {"mountain.A": 28, "whists.B.A": 28, "whists.C.A": 28})]),
     dict(option="allpass.scoring", deals=[AP_433],
          values=[("mountain", {"mountain.A": 1}), ("rostov", {"whists.B.A": 10, "whists.C.A": 10})]),
     dict(option="allpass.trick_price", rules={"allpass.progression": []}, deals=[AP_433],

@@ -298,14 +298,14 @@ class _Reader:
             out.defenders = self.table.defenders(out.dealer, decl)
         if deal.without_all:
             # the partners refuse the declaration before anyone whists: nothing is played
-            for key, given in (("whist", deal.whist), ("tricks", deal.tricks), ("play", deal.play),
-                               ("claim", deal.claim)):
-                if given:
+            for key, stated in (("whist", deal.whist), ("tricks", deal.tricks), ("play", deal.play),
+                                ("claim", deal.claim)):
+                if stated:
                     self.add(self.path + (key,), f"deal {n}: a declaration kept against the rules (without_all) "
                                                  f"is neither whisted nor played: leave {key} out")
-            for key, given in (("open", deal.open), ("takeover", deal.takeover), ("return", deal.returned_by),
+            for key, value in (("open", deal.open), ("takeover", deal.takeover), ("return", deal.returned_by),
                                ("concede", deal.concede or None), ("partner", deal.partner)):
-                if given is not None:
+                if value is not None:
                     self.add(self.path + (key,), f"deal {n}: {key} does not go with without_all (nothing is played)")
             out.mode, out.played = WITHOUT_ALL, False
             return
