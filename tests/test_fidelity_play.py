@@ -135,3 +135,135 @@ def test_seed004_l200_be_visu_in_variants_notes_and_writer(capsys):
     data = record_to_data(r)
     assert data["deals"][0]["without_all"] is True and data["deals"][0]["bid"] == "7S"
     assert record_from_data(data, strict=True).deals[0] == d
+
+
+# =============================================================================================
+# item 10: irregularities as rules, not hand-typed penalties
+# seed 001 l.142 "за неправильную сдачу – 2 в гору; за игру без сноса – без двух в гору; при
+# неправильном сносе (фальшренонсе) карты, сыгранные после фальшренонса разбираются, разыгрывается
+# снова, при этом все разночтения толкуются в ущерб виноватому, противники освобождаются от
+# ответственности (даже если бы по игре сделали ремиз), если виновный в ренонсе сыграл свою игру,
+# он не пишет ничего, а при ремизе ставит ремиз."
+# Dealer Ann (the first dealer): Bob is first hand, then Cid; Bob declares, Cid and Ann defend.
+# =============================================================================================
+
+def _irr(kind, by, **deal):
+    base = {"contract": "6S", "declarer": "Bob", "whist": {"Cid": PS, "Ann": PS}}
+    base.update(deal)
+    return {**base, "irregularities": [{"kind": kind, "by": by}]}
+
+
+@pytest.mark.parametrize("variant", RUSSIAN)
+def test_seed001_l142_irregularities_are_preset_data(variant):
+    values = get_preset(variant).values
+    assert values["irregularities"] is True
+    assert values["irregularity.misdeal"] == 2 and values["irregularity.no_discard"] == 2
+
+
+def test_seed001_l142_misdeal_two_to_the_mountain():
+    # "за неправильную сдачу – 2 в гору": the dealer Ann writes 2; the deal dealt again (6♠ by
+    # Bob, both passed) is scored as usual: pool 2
+    assert sheet_of([_irr("misdeal", "Ann")]) == {"mountain.Ann": 2, "pool.Bob": 2}
+    # the same 2 in Leningrad (a fixed number, not a price)
+    assert sheet_of([_irr("misdeal", "Ann")], variant="leningrad")["mountain.Ann"] == 2
+    # a club that fines 4 says so once, in the preset's table
+    assert sheet_of([_irr("misdeal", "Ann")], **{"irregularity": {"misdeal": 4}})["mountain.Ann"] == 4
+    # only the dealer misdeals
+    probs = problems([_irr("misdeal", "Bob")])
+    assert [p.path for p in probs] == [("deals", 0, "irregularities", 0, "by")]
+    assert "a misdeal is the dealer's: Ann deals this deal" in probs[0].message
+
+
+def test_seed001_l142_no_discard_down_two():
+    # "за игру без сноса – без двух в гору": 7♥ (price 4) → 2 × 4 = 8 to Bob's mountain and
+    # nothing else for the deal
+    deal = _irr("no-discard", "Bob", contract="7H", whist={"Cid": W, "Ann": PS})
+    assert sheet_of([deal]) == {"mountain.Bob": 8}
+    # leningrad: declarer_fail_multiplier 2 → 2 × 4 × 2 = 16
+    assert sheet_of([deal], variant="leningrad") == {"mountain.Bob": 16}
+    # a misère without the discard: two tricks' worth, 2 × 10 = 20 (leningrad misere_fail 2: 40)
+    mis = _irr("no-discard", "Bob", contract="misere", whist={})
+    assert sheet_of([mis]) == {"mountain.Bob": 20}
+    assert sheet_of([mis], variant="leningrad") == {"mountain.Bob": 40}
+    # the tricks do not count, so they are refused; and only the declarer discards
+    probs = problems([dict(deal, tricks={"Bob": 7, "Cid": 2, "Ann": 1})])
+    assert [p.path for p in probs] == [("deals", 0, "tricks")]
+    probs = problems([_irr("no-discard", "Cid")])
+    assert [p.path for p in probs] == [("deals", 0, "irregularities", 0, "by")]
+
+
+def test_seed001_l142_revoke_by_the_declarer():
+    both = {"Cid": W, "Ann": W}
+    # without the revoke: 6♠ made with 7, Cid 2, Ann 1: pool 2, whists 2 × 2 and 1 × 2, and Ann
+    # below her half of the quota (2): (2 − 1) × 2 = 2 to her mountain
+    plain = {"contract": "6S", "declarer": "Bob", "whist": both, "tricks": {"Bob": 7, "Cid": 2, "Ann": 1}}
+    assert sheet_of([plain]) == {"pool.Bob": 2, "whists.Cid.Bob": 4, "whists.Ann.Bob": 2, "mountain.Ann": 2}
+    # Bob revoked and made it: "он не пишет ничего" (no pool); the defenders "освобождаются от
+    # ответственности" (no shortfall) and write their whists
+    made = _irr("revoke", "Bob", whist=both, tricks={"Bob": 7, "Cid": 2, "Ann": 1})
+    res = run([made], players=["Ann", "Bob", "Cid"])
+    assert sheet_of([made]) == {"whists.Cid.Bob": 4, "whists.Ann.Bob": 2}
+    assert any("Bob revoked and made 6S: he writes nothing" in n for n in res.notes)
+    # Bob revoked and failed: "при ремизе ставит ремиз": down 1 × 2 = 2, the whists 3 × 2 and
+    # 2 × 2 and the consolation 1 × 2 each, as on any remise
+    down = _irr("revoke", "Bob", whist=both, tricks={"Bob": 5, "Cid": 3, "Ann": 2})
+    assert sheet_of([down]) == {"mountain.Bob": 2, "whists.Cid.Bob": 6 + 2, "whists.Ann.Bob": 4 + 2}
+    rules = [(e.player, e.rule) for e in run([down], players=["Ann", "Bob", "Cid"]).ledger.entries]
+    assert ("Bob", "irregularity.revoke") in rules and ("Bob", "contract.failed") not in rules
+    # a misère: made with a revoke writes nothing; failed with 2 tricks writes 2 × 10 = 20
+    mis_made = _irr("revoke", "Bob", contract="misere", whist={}, tricks={"Bob": 0, "Cid": 5, "Ann": 5})
+    assert sheet_of([mis_made]) == {}
+    mis_down = _irr("revoke", "Bob", contract="misere", whist={}, tricks={"Bob": 2, "Cid": 4, "Ann": 4})
+    assert sheet_of([mis_down]) == {"mountain.Bob": 20}
+
+
+def test_seed001_l142_revoke_by_a_defender_is_the_corrected_play():
+    # the seed states a defender's revoke only as "все разночтения толкуются в ущерб виноватому":
+    # the recorded tricks are the corrected play's and score as usual
+    deal = _irr("revoke", "Cid", whist={"Cid": W, "Ann": W}, tricks={"Bob": 7, "Cid": 2, "Ann": 1})
+    assert sheet_of([deal]) == {"pool.Bob": 2, "whists.Cid.Bob": 4, "whists.Ann.Bob": 2, "mountain.Ann": 2}
+    # an unplayed deal has no revoke; an all-pass has no declarer's game
+    probs = problems([_irr("revoke", "Bob")])
+    assert len(probs) == 1 and "a revoke needs a played deal" in probs[0].message
+    ap = {"contract": "all-pass", "tricks": {"Ann": 3, "Bob": 3, "Cid": 4},
+          "irregularities": [{"kind": "revoke", "by": "Ann"}]}
+    assert any("all-pass" in m for m in messages([ap]))
+
+
+def test_seed001_l142_irregularities_refused_where_not_stated():
+    # the Lithuanian seeds (000, 002) state no irregularity: refused, a penalty stays hand-typed
+    deal = {"contract": "all-pass", "tricks": {"N": 3, "E": 3, "S": 4},
+            "irregularities": [{"kind": "misdeal", "by": "N"}]}
+    msgs = messages([deal], "lithuanian", ("N", "E", "S"))
+    assert any("option irregularities" in m for m in msgs)
+    # an unknown kind is a located error
+    with pytest.raises(Exception) as exc:
+        rec([_irr("shuffle", "Ann")])
+    assert "misdeal, no-discard, revoke" in str(exc.value)
+
+
+def test_seed001_l142_explain_notes_writer_and_variants(tmp_path, capsys):
+    from prefcli.app.notes import notes_to_record
+    from prefcli.cli.main import main
+    from prefcli.io.writer import record_to_data
+    r = notes_to_record("Bob 6S Cid:p Ann:p misdeal:Ann\nCid 7H Ann:w Bob:p no-discard\n"
+                        "Ann 6D Bob:w Cid:w revoke:Ann 5/3/2\n", players=["Ann", "Bob", "Cid"])
+    kinds = [[(i.kind, i.by) for i in d.irregularities] for d in r.deals]
+    assert kinds == [[("misdeal", "Ann")], [("no-discard", "Cid")], [("revoke", "Ann")]]
+    data = record_to_data(r)
+    assert data["deals"][0]["irregularities"] == [{"kind": "misdeal", "by": "Ann"}]
+    assert record_from_data(data, strict=True).deals == r.deals
+    import yaml
+    path = tmp_path / "irr.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    assert main(["validate", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["score", str(path), "--explain"]) == 0
+    out = capsys.readouterr().out
+    # deal 1: misdeal by Ann (dealer Ann); deal 2: Cid 7H without the discard: 2 × 4 = 8;
+    # deal 3: Ann 6D revoked and failed with 5: down 1 × 2 = 2, by the revoke rule
+    assert "irregularity.misdeal" in out and "misdeal by Ann: 2 to the mountain" in out
+    assert "irregularity.no-discard" in out and "7H played without the discard: down 2 × 4" in out
+    assert "irregularity.revoke" in out and "revoked, the remise stands: 6D down 1 × 2" in out
+    assert variants_line("sochi", "irregularity.misdeal", capsys).split()[1] == "2"
+    assert variants_line("sochi", "irregularity.no_discard", capsys).split()[1] == "2"

@@ -167,6 +167,13 @@ CASES: List[Dict[str, Any]] = [
     dict(option="without_three", deals=[{"contract": "8S", "declarer": "A", "concede": True}],
          values=[(False, ScoringError), (True, {"mountain.A": 18})]),
     # seed 004 l.200 "be visų": 7♠ reached (price 4), 6♠ kept → 7 × 4 = 28, consolation 7 × 4 each
+    # seed 001 l.142 "за неправильную сдачу – 2 в гору" (dealer A), "за игру без сноса – без двух в гору"
+    dict(option="irregularities", deals=[{"contract": "6S", "declarer": "B", "irregularities": [{"kind": "misdeal", "by": "A"}]}],
+         values=[(False, ScoringError), (True, {"mountain.A": 2, "pool.B": 2})]),
+    dict(option="irregularity.misdeal", deals=[{"contract": "6S", "declarer": "B", "irregularities": [{"kind": "misdeal", "by": "A"}]}],
+         values=[(2, {"mountain.A": 2, "pool.B": 2}), (5, {"mountain.A": 5, "pool.B": 2})]),
+    dict(option="irregularity.no_discard", deals=[{"contract": "7H", "declarer": "B", "irregularities": [{"kind": "no-discard", "by": "B"}]}],
+         values=[(2, {"mountain.B": 8}), (3, {"mountain.B": 12})]),
     dict(option="without_all", deals=[{"bid": "7S", "contract": "6S", "declarer": "A", "without_all": True}],
          values=[(False, ScoringError), (True, {"mountain.A": 28, "whists.B.A": 28, "whists.C.A": 28})]),
     dict(option="allpass.scoring", deals=[AP_433],

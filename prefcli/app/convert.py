@@ -244,6 +244,13 @@ class _DealMapper:
             self.note(deal, "without_all", f"dropped: {t} has no \"be visų\" for a declaration kept against "
                                            "the rules (option without_all); the declaration stays below the bid", True)
 
+        # irregularities scored by rule (seed 001 l.142)
+        if deal.irregularities and not _truthy(self.dst, "irregularities"):
+            changes["irregularities"] = ()
+            self.note(deal, "irregularities", f"dropped: {t} scores no irregularity by rule (option irregularities): "
+                                              f"{', '.join(f'{i.kind} by {i.by}' for i in deal.irregularities)} "
+                                              "(write a penalty by hand if the table agrees one)", True)
+
         # a misère half with the 4-player dealer (Кодекс 3.6.9)
         if deal.partner is not None and not _truthy(self.dst, "misere_partner"):
             changes["partner"] = None

@@ -19,6 +19,8 @@ Grammar (one deal per line; blank lines and ``#`` comments are ignored)::
     DECISION   := "w" | "whist" | "p" | "pass" | "h" | "half" | "half-whist"
     flag       := "open" | "closed" | "dark" | "concede" | "without-all" (be visų, with bid:)
                 | "bid:" CONTRACT     -- the bid reached, when the contract is below it
+                | "misdeal:" PLAYER | "revoke:" PLAYER | "no-discard" ["":" PLAYER]
+                                      -- irregularities (seed 001 l.142), scored by the preset
                 | "return:" PLAYER | "takeover:" PLAYER | "bomb:" PLAYER | "dealer:" PLAYER
                 | "talon:" CARD "," CARD
     tricks     := N { "/" N }          -- positional: see below
@@ -205,6 +207,11 @@ class _Parser:
             if low in WITHOUT_ALL_WORDS:
                 deal["without_all"] = True
                 continue
+            if low == "no-discard":
+                if declarer is None:
+                    raise _LineError("no-discard: only a declarer discards, and an all-pass has none")
+                deal.setdefault("irregularities", []).append({"kind": "no-discard", "by": declarer})
+                continue
             key, sep, value = tok.partition(":")
             named = _TRICKS_NAMED.match(tok)
             if named and self.is_player(named.group(1)):
@@ -215,6 +222,9 @@ class _Parser:
                 if field in deal:
                     raise _LineError(f"{field} given twice")
                 deal[field] = self.player(value)
+                continue
+            if sep and key.lower() in ("misdeal", "revoke", "no-discard"):
+                deal.setdefault("irregularities", []).append({"kind": key.lower(), "by": self.player(value)})
                 continue
             if sep and key.lower() == "bid":
                 try:

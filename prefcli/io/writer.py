@@ -37,7 +37,7 @@ RECORD_KEYS = ("format", "meta", "players", "rules", "first_dealer", "start", "d
 #: summary fields and the variant events.
 DEAL_KEYS = ("dealer", "hands", "talon", "auction", "bid", "discard", "contract", "declarer",
              "whist", "return", "open", "dark", "bomb", "takeover", "partner", "concede", "without_all", "play", "claim",
-             "tricks", "penalties", "note")
+             "tricks", "irregularities", "penalties", "note")
 
 
 class UnwritableValue(PrefcliError):
@@ -220,6 +220,8 @@ def deal_to_data(deal: Deal, path: Tuple[Any, ...] = ()) -> Dict[str, Any]:
         d["claim"] = _pairs(deal.claim)
     if deal.tricks is not None:
         d["tricks"] = _pairs(deal.tricks)
+    if deal.irregularities:
+        d["irregularities"] = [{"kind": i.kind, "by": i.by} for i in deal.irregularities]
     if deal.penalties:
         d["penalties"] = [penalty_to_data(p, path + ("penalties", i)) for i, p in enumerate(deal.penalties)]
     if deal.note is not None:

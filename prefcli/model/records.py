@@ -15,7 +15,7 @@ from prefcli.model.cards import (Call, CallKind, Card, Contract, Decision, Notat
                     parse_contract, parse_decision)
 from prefcli.model.diagnostics import InputError, Path, Problems
 from prefcli.model.numbers import NumberError, exact, shown
-from prefcli.model.values import type_name  # noqa: F401 - type_name is part of this module's API
+from prefcli.model.values import show, type_name  # noqa: F401 - type_name is part of this module's API
 
 # Parsed notation by its text: a long record repeats the same few contracts, decisions and cards
 # thousands of times. Contract, Decision and Card are immutable, so sharing them is safe. Only
@@ -73,6 +73,18 @@ class Penalty:
     reason: Optional[str] = None
 
 
+#: The irregularities a record names (seed 001 l.142): a misdeal, play without the discard, a revoke.
+IRREGULARITY_KINDS = ("misdeal", "no-discard", "revoke")
+
+
+@dataclass(frozen=True)
+class Irregularity:
+    """An irregularity of a deal and who committed it (``irregularities: [{kind, by}]``)."""
+
+    kind: str
+    by: str
+
+
 @dataclass(frozen=True)
 class Deal:
     """One deal: a summary (enough to score) or full (cards too, so it can be replayed)."""
@@ -97,6 +109,7 @@ class Deal:
     without_all: bool = False                  # be visų: a declaration kept against the rules (seed 004 l.200)
     returned_by: Optional[str] = None          # `return:` in the file
     penalties: Tuple[Penalty, ...] = ()
+    irregularities: Tuple[Irregularity, ...] = ()
     note: Optional[str] = None
     bid: Optional[Contract] = None             # the winning bid, when given without an auction
     partner: Optional[str] = None              # misère half with the 4-player dealer (Кодекс 3.6.9)
@@ -451,6 +464,26 @@ class _Builder:
                     on, wamt, pm.get("reason"),
                 ))
             kw["penalties"] = tuple(pens)
+        if "irregularities" in m and m["irregularities"] is not None:
+            raw_irr = m["irregularities"]
+            irrs = []
+            if not isinstance(raw_irr, list):
+                self.err(path + ("irregularities",), "expected a list of {kind, by}")
+                raw_irr = []
+            for i, item in enumerate(raw_irr):
+                ip = path + ("irregularities", i)
+                im = self.mapping(item, ip)
+                if im is None:
+                    continue
+                kind = im.get("kind")
+                if kind not in IRREGULARITY_KINDS:
+                    self.err(ip + ("kind",), f"{show(kind)} is not an irregularity: expected "
+                                             f"{', '.join(IRREGULARITY_KINDS)}")
+                    continue
+                by = self.name(im.get("by"), ip + ("by",))
+                if by is not None:
+                    irrs.append(Irregularity(str(kind), by))
+            kw["irregularities"] = tuple(irrs)
         if m.get("note") is not None:
             kw["note"] = str(m["note"])
         return _new_deal(pos, contract, kw)

@@ -45,6 +45,7 @@ class Conventions:
     whist_alone: bool
     without_three: bool
     without_all: bool                         # be visų (seed 004 l.200)
+    irregularities: bool                      # misdeal, no-discard, revoke (seed 001 l.142)
     whist_unwritten: str                      # both-passed | refused
     misere_defence: str                       # both (always caught by both) | whisters
     quota: Mapping[int, int]                  # the defenders' quota by level (6…10)
@@ -93,6 +94,7 @@ def conventions(rules: Rules) -> Conventions:
         whist_alone=bool(v("whist_alone")),
         without_three=bool(v("without_three")),
         without_all=bool(v("without_all")),
+        irregularities=bool(v("irregularities")),
         whist_unwritten=str(v("whist_unwritten")),
         misere_defence=str(v("misere_defence")),
         quota={6: int(v("quota.6")), 7: int(v("quota.7")), 8: int(v("quota.8")), 9: int(v("quota.9")),

@@ -48,6 +48,9 @@ ALLPASS, UNPLAYED, HALF, RETURNED, JOINT, ALONE, OPEN, BOTH_HANDS, TAKEOVER, CAT
 #: be visų (seed 004 l.200): a declaration kept against the rules, written without all the tricks
 #: of the bid reached, unplayed and unwhisted
 WITHOUT_ALL = "without-all"
+#: played without the discard (seed 001 l.142 "за игру без сноса – без двух в гору"): written
+#: down irregularity.no_discard, whatever the tricks
+NO_DISCARD = "no-discard"
 
 
 @dataclass
@@ -71,6 +74,8 @@ class DealReading:
     half_whister: Optional[str] = None
     returned_by: Optional[str] = None
     takeover: Optional[str] = None
+    revoked_by: Optional[str] = None            # who revoked (seed 001 l.142), the corrected play scored
+    misdealt_by: Tuple[str, ...] = ()           # who misdealt before the deal was dealt again
     open: bool = False
     forced: bool = False                        # Stalingrad: both defenders whist a 6♠ whatever is written
     mode: str = UNKNOWN
@@ -173,6 +178,8 @@ class _Reader:
         self.declarer_checks()
         self.dealer_checks()
         self.defence()
+        if deal.irregularities:
+            self.irregularities()
         self.other_fields()
         self.tricks()
         if deal.hands is not None:
@@ -570,6 +577,62 @@ class _Reader:
         self.add(tp, f"deal {n}: {t} cannot take over the defence (a defender who passed or the "
                      "sitting-out dealer may)")
         return False
+
+    # -- irregularities -------------------------------------------------------------------
+    def irregularities(self) -> None:
+        """Seed 001 l.142 "за неправильную сдачу – 2 в гору; за игру без сноса – без двух в гору;
+        при неправильном сносе (фальшренонсе) карты, сыгранные после фальшренонса разбираются,
+        разыгрывается снова, … противники освобождаются от ответственности (даже если бы по игре
+        сделали ремиз), если виновный в ренонсе сыграл свою игру, он не пишет ничего, а при ремизе
+        ставит ремиз": who may commit which, on which deal; the amounts are the preset's."""
+        deal, out, conv, n = self.deal, self.out, self.conv, self.n
+        base = self.path + ("irregularities",)
+        if not conv.irregularities:
+            self.add(base, f"deal {n}: irregularities are not scored by rule under these rules (option "
+                           "irregularities; a hand-typed penalty is written penalties:)")
+            return
+        c = deal.contract
+        seen = set()
+        for i, irr in enumerate(deal.irregularities):
+            ip = base + (i,)
+            if irr.kind in seen:
+                self.add(ip + ("kind",), f"deal {n}: the {irr.kind} is named twice")
+                continue
+            seen.add(irr.kind)
+            if irr.by not in self.seated:
+                self.add(ip + ("by",), _not_seated(irr.by, self.players))
+                continue
+            if irr.kind == "misdeal":
+                if irr.by != out.dealer:
+                    self.add(ip + ("by",), f"deal {n}: a misdeal is the dealer's: {out.dealer} deals this deal, "
+                                           f"not {irr.by} (seed 001 l.142 \"за неправильную сдачу\")")
+                    continue
+                out.misdealt_by = out.misdealt_by + (irr.by,)
+            elif irr.kind == "no-discard":
+                if c.is_all_pass or irr.by != out.declarer:
+                    who = f"the declarer ({out.declarer})" if out.declarer else "the declarer"
+                    self.add(ip + ("by",), f"deal {n}: only {who} discards, so only he plays without the discard "
+                                           f"(seed 001 l.142 \"за игру без сноса\"), not {irr.by}")
+                    continue
+                for key, given in (("tricks", deal.tricks), ("play", deal.play), ("claim", deal.claim)):
+                    if given:
+                        self.add(self.path + (key,), f"deal {n}: a deal played without the discard is written down "
+                                                     f"{self.ctx.rules.value('irregularity.no_discard')} whatever its "
+                                                     f"tricks (option irregularity.no_discard): leave {key} out")
+                out.mode, out.played = NO_DISCARD, False
+            else:   # revoke
+                if c.is_all_pass:
+                    self.add(ip + ("kind",), f"deal {n}: seed 001 l.142 states the revoke of a game with a declarer; "
+                                             "an all-pass is scored from its tricks")
+                    continue
+                if irr.by != out.declarer and irr.by not in out.defenders:
+                    self.add(ip + ("by",), f"deal {n}: {irr.by} holds no cards in this deal, so cannot revoke")
+                    continue
+                if not out.played:
+                    self.add(ip + ("kind",), f"deal {n}: a revoke needs a played deal (the corrected play's "
+                                             "tricks), and this one was not played")
+                    continue
+                out.revoked_by = irr.by
 
     # -- the other fields -------------------------------------------------------------------
     def other_fields(self) -> None:

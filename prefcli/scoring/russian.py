@@ -10,7 +10,8 @@ Rule keys written on entries (what ``score --explain`` shows):
 ``whist.tricks``, ``whist.split`` (gentleman), ``whist.half`` (half-whist), ``consolation``,
 ``shortfall`` (defenders' remiz), ``misere.made``, ``misere.failed``, ``misere.whists``,
 ``without-three``, ``without-all``, ``ten.checked``, ``allpass.tricks``, ``allpass.zero-bonus``,
-``allpass.rostov``, ``allpass.dealer-fine``, ``talon-bonus``, ``penalty``, ``adjust``, ``start``, ``help``,
+``allpass.rostov``, ``allpass.dealer-fine``, ``talon-bonus``, ``irregularity.misdeal``,
+``irregularity.no-discard``, ``irregularity.revoke``, ``penalty``, ``adjust``, ``start``, ``help``,
 ``help.own-mountain``, ``close.early-stop``.
 """
 from __future__ import annotations
@@ -23,7 +24,7 @@ from prefcli.rules.errors import TRICKS_PER_DEAL
 from prefcli.model.records import Adjust, Deal, Record
 from prefcli.rules.presets import Rules
 from prefcli.model.ledger import Ledger
-from prefcli.rules.deal import CONCEDED, HALF as HALF_WHIST_MODE, RETURNED, TAKEOVER, WITHOUT_ALL, DealReading
+from prefcli.rules.deal import CONCEDED, HALF as HALF_WHIST_MODE, NO_DISCARD, RETURNED, TAKEOVER, WITHOUT_ALL, DealReading
 from prefcli.scoring import ScoreResult, ScoringError, context_for, reading_of
 
 F = Fraction
@@ -262,6 +263,11 @@ class _Scorer:
     def _deal(self, d: Deal, reading: DealReading) -> None:
         dealer = reading.dealer
         self.cur = reading
+        for who in reading.misdealt_by:
+            # seed 001 l.142 "за неправильную сдачу – 2 в гору"; the deal is the one dealt again
+            amount = self.o["irregularity.misdeal"]
+            self._mount(who, amount, "irregularity.misdeal",
+                        f"misdeal by {who}: {self._fmt(amount)} to the mountain (irregularity.misdeal)")
         self.cur_dealer = dealer
         self.cur_name = str(d.contract)
         active = reading.active
@@ -362,6 +368,8 @@ class _Scorer:
         partner = d.partner            # the reading checked it is the sitting-out dealer
         if reading.mode == WITHOUT_ALL:
             made = self._without_all(d, D, defenders, four_dealer, k, tag)
+        elif reading.mode == NO_DISCARD:
+            made = self._no_discard(d, D, P, tag)
         elif d.contract.is_misere:
             made = self._misere(d, D, defenders, four_dealer, P, tag, partner)
         else:
@@ -393,6 +401,25 @@ class _Scorer:
         for p in self._consolation_writers(D, defenders, [], dealer):
             self._whists(p, D, c * level, "consolation", f"consolation: {level} × {self._fmt(c)} (be visų)")
         return False
+
+    def _no_discard(self, d: Deal, D: str, P: Exact, tag: str) -> bool:
+        """Seed 001 l.142 "за игру без сноса – без двух в гору": the declarer writes
+        irregularity.no_discard undertricks of his contract to his mountain, and nothing else is
+        written for the deal (its tricks do not count)."""
+        n = self.o["irregularity.no_discard"]
+        per = P * (self.o["misere_fail"] if d.contract.is_misere else self.o["declarer_fail_multiplier"])
+        self._mount(D, per * n, "irregularity.no-discard",
+                    f"{self.cur_name} played without the discard: down {n} × {self._fmt(per)}{tag}")
+        return False
+
+    def _revoked(self, D: str, name: str) -> bool:
+        """The declarer revoked and still made his game: "если виновный в ренонсе сыграл свою игру,
+        он не пишет ничего" (seed 001 l.142); noted, since nothing is written."""
+        if self.cur.revoked_by != D:
+            return False
+        self.notes.append(f"deal {self.deal_no}: {D} revoked and made {name}: he writes nothing "
+                          "(seed 001 l.142 \"он не пишет ничего\")")
+        return True
 
     def _talon_bonus(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],
                      P: Exact, name: str) -> None:
@@ -443,12 +470,15 @@ class _Scorer:
         share = 1 if partner is None else HALF
         half = "" if partner is None else f", half with {partner}"
         if taken == 0:
-            for p in side:
-                self._pool(p, P * share, "misere.made", f"misère made: {self._fmt(P)}{half}{tag}")
+            if not self._revoked(D, self.cur_name):
+                for p in side:
+                    self._pool(p, P * share, "misere.made", f"misère made: {self._fmt(P)}{half}{tag}")
             return True
+        revoke = self.cur.revoked_by == D
         for p in side:
-            self._mount(p, P * r["misere_fail"] * taken * share, "misere.failed",
-                        f"misère with {taken} trick(s) × {self._fmt(P * r['misere_fail'])}{half}{tag}")
+            self._mount(p, P * r["misere_fail"] * taken * share, "irregularity.revoke" if revoke else "misere.failed",
+                        ("revoked, the remise stands: " if revoke else "")
+                        + f"misère with {taken} trick(s) × {self._fmt(P * r['misere_fail'])}{half}{tag}")
         k = F(P) / self.prices["misere"] if self.prices["misere"] else 1
         mw = r["misere_whists"] * k
         for p in defenders:
@@ -483,7 +513,8 @@ class _Scorer:
             if t is None or t.get(D, 10) >= 10:
                 if t is not None:
                     self._tricks(d, [D] + defenders, [D], "a checked ten")
-                self._pool(D, P, "ten.checked", f"{name} checked: {self._fmt(P)}{tag}")
+                if not self._revoked(D, name):
+                    self._pool(D, P, "ten.checked", f"{name} checked: {self._fmt(P)}{tag}")
                 return True
             t = self._tricks(d, [D] + defenders, [D], "a checked ten")
             if r["checked_ten_fail"] == "mountain-only":
@@ -561,12 +592,17 @@ class _Scorer:
         taken = t[D]
         td = sum(t[p] for p in defenders)
         made = taken >= level
+        # seed 001 l.142: the declarer who revoked "не пишет ничего" when he made it, "при ремизе
+        # ставит ремиз", and his opponents "освобождаются от ответственности"
+        revoke = self.cur.revoked_by == D
         if made:
-            self._pool(D, P, "contract.made", f"{name} made: {self._fmt(P)}{tag}")
+            if not self._revoked(D, name):
+                self._pool(D, P, "contract.made", f"{name} made: {self._fmt(P)}{tag}")
         else:
             u = level - taken
             per = P * r["declarer_fail_multiplier"]
-            self._mount(D, per * u, "contract.failed", f"{name} down {u} × {self._fmt(per)}{tag}")
+            self._mount(D, per * u, "irregularity.revoke" if revoke else "contract.failed",
+                        ("revoked, the remise stands: " if revoke else "") + f"{name} down {u} × {self._fmt(per)}{tag}")
         # -- whists for the defenders' tricks (Кодекс fn53, 3.8.13, 3.8.14)
         if returner is not None:
             self._whists(returner, D, td * wp, "whist.tricks",
@@ -595,7 +631,7 @@ class _Scorer:
                 if p not in silent:
                     self._whists(p, D, c * u, "consolation", f"consolation: {u} × {self._fmt(c)}")
         # -- the defenders' remiz (Кодекс 3.8.6, 3.8.11, 3.8.12)
-        if responsible and whisters:
+        if responsible and whisters and not revoke:
             self._shortfall(d, level, defenders, whisters, t, td, P)
         return made
 

@@ -36,7 +36,7 @@ READ_BY_ENGINE: Tuple[str, ...] = (
     "auction_order", "bomb_min_level", "dark", "bomb",
     # whist and defence
     "dark_defence", "half_whist", "half_whist_by", "half_whist_levels", "return_whist", "stalingrad",
-    "takeover", "takeover_by", "both_hands", "whist_alone", "without_three", "without_all", "whist_unwritten", "misere_defence", "quota.6", "quota.7", "quota.8",
+    "takeover", "takeover_by", "both_hands", "whist_alone", "without_three", "without_all", "irregularities", "whist_unwritten", "misere_defence", "quota.6", "quota.7", "quota.8",
     "quota.9", "quota.10",
     # play and all-pass
     "allpass.talon", "allpass.exit", "allpass.dark_exit", "tens", "misere_partner",
@@ -66,6 +66,8 @@ NO_HALF_WHIST: Dict[str, Any] = {
     "half_whist": False, "half_whist_by": "second", "half_whist_levels": (), "return_whist": False,
     "stalingrad": False, "tens": "whisted", "misere_partner": False, "without_three": False,
     "without_all": False,
+    # the seeds of the Lithuanian families state no irregularity (a misdeal, a revoke): refused
+    "irregularities": False,
     "allpass.exit": (), "allpass.dark_exit": (),
     # nothing but the ladder (misere_after) outbids a misère
     "misere_beaten_by": "ladder",

@@ -52,6 +52,10 @@ OPTIONS = (
     Option("misere_partner", "bool", "the declarer may invite the sitting-out 4-player dealer to play a misère half each (partner: DEALER on the deal, Кодекс 3.6.9 \"выигрыш и проигрыш пишется пополам\"): pool, mountain and every whist written on the declarer are split half to each partner; the dealer writes no consolation and no talon bonus"),
     Option("without_three", "bool", "the declarer may concede (concede: true) three undertricks: 3 × the price of the bid reached (bid:, else the contract) to his mountain, no whists, no consolation"),
     Option("without_all", "bool", "\"be visų\" (seed 004 l.196–200): a declarer who names a contract against the rules (below the bid he reached, or a misère after other bids) and will not change it is written without all the tricks of the bid reached (without_all: true, bid: the bid reached): level × its price × declarer_fail_multiplier to his mountain, no play, nobody whists, and the consolation for those missing tricks is written as on any remise (consolation, consolation_to; seed 004 l.200 \"jam įskaitoma «be visų» nuolaida žaidime, kurį jis pasiekė prekybos proceso metu\")"),
+    # --- irregularities (seed 001 l.142) ------------------------------------------------------
+    Option("irregularities", "bool", "irregularities are scored by rule from the deal's irregularities: [{kind, by}] (seed 001 l.142 \"некоторые наказания за невнимательность всё же предусматриваются\"): misdeal (the dealer: irregularity.misdeal to his mountain), no-discard (the declarer played without the discard: irregularity.no_discard undertricks), revoke (the declarer who revoked writes nothing when he made it and the remise when he failed, and the defenders are freed of responsibility; a defender's revoke is scored from the corrected play, which the seed has \"толкуются в ущерб виноватому\")"),
+    Option("irregularity.misdeal", "number", "mountain points written by the dealer who misdealt (seed 001 l.142 \"за неправильную сдачу – 2 в гору\"); the deal itself is the one dealt again"),
+    Option("irregularity.no_discard", "int", "undertricks written to the mountain by a declarer who played without the discard, × the contract's price × declarer_fail_multiplier (misère: × misere_fail), and nothing else for the deal (seed 001 l.142 \"за игру без сноса – без двух в гору\")", minimum=F(0)),
     # --- auction -----------------------------------------------------------------------------
     auction_option("misere_after"),
     Option("misere_beaten_by", "choice", "what outbids a misère: 9 / 9-without-talon / 10", ("9", "9-without-talon", "10")),
@@ -143,7 +147,9 @@ SOCHI = {
     "shortfall_8_10": "second", "shortfall_split": "own-half",
     "consolation": "price", "consolation_to": "all", "consolation_on_misere": False,
     "misere_fail": 1, "misere_whists": 0, "tens": "whisted", "checked_ten_fail": "mountain-only",
-    "stalingrad": False, "without_three": False, "without_all": True, "takeover": True, "takeover_shortfall": "none", "misere_partner": True,
+    "stalingrad": False, "without_three": False, "without_all": True,
+    "irregularities": True, "irregularity.misdeal": 2, "irregularity.no_discard": 2,
+    "takeover": True, "takeover_shortfall": "none", "misere_partner": True,
     "misere_after": "8NT", "misere_beaten_by": "9", "here_rule": "first-hand", "bid_jumps": False,
     "misere_binding": True, "opening_bid": "any", "auction_order": "clockwise", "bomb_min_level": 0,
     "allpass.scoring": "mountain", "allpass.trick_price": 1, "allpass.progression": [1, 2, 3],
