@@ -86,7 +86,8 @@ class Bot:
         conv = auction.conv
         if self.misere:
             for c in legal:
-                if c.kind is CallKind.BID and c.contract is not None and c.contract.is_misere:
+                if c.kind is CallKind.BID and c.contract is not None and c.contract.is_misere \
+                        and not c.contract.without_talon:
                     return c
         if self.max is None or self.max not in conv.rung:
             return legal[0]
@@ -94,8 +95,9 @@ class Bot:
         for c in legal:
             if c.kind is CallKind.HERE and auction.high is not None and conv.rung[auction.high] <= top:
                 return c
+        # the bot never bids without the talon (misere_without_talon): it plays what it buys
         bids = [c for c in legal if c.kind is CallKind.BID and c.contract is not None
-                and c.contract.is_tricks and conv.rung[c.contract] <= top]
+                and c.contract.is_tricks and not c.contract.without_talon and conv.rung[c.contract] <= top]
         if bids:
             # mostly the lowest legal bid; sometimes a jump when allowed
             return bids[0] if rng.random() < 0.85 else rng.choice(bids[: min(4, len(bids))])

@@ -62,7 +62,8 @@ def random_deal(rng: random.Random, variant: str, players: List[str]) -> Dict[st
         deal["declarer"] = decl
         deal["contract"] = str(contract)
         twelve = hands[decl] + talon
-        discard = rng.sample(twelve, 2)
+        # a bid without the talon (misere_without_talon) never takes it: the talon is "discarded"
+        discard = list(talon) if contract.without_talon else rng.sample(twelve, 2)
         deal["discard"] = _s(discard)
         play_hands[decl] = [c for c in twelve if c not in discard]
         i = seats.index(decl)

@@ -267,3 +267,154 @@ def test_seed001_l142_explain_notes_writer_and_variants(tmp_path, capsys):
     assert "irregularity.revoke" in out and "revoked, the remise stands: 6D down 1 × 2" in out
     assert variants_line("sochi", "irregularity.misdeal", capsys).split()[1] == "2"
     assert variants_line("sochi", "irregularity.no_discard", capsys).split()[1] == "2"
+
+
+# =============================================================================================
+# item 7: misère without the talon, a bid that outbids a nine
+# seed 003 l.108 "Mizer jest przebijany dziewiątką, dziewiątkowa gra - Mizerem bez przykładu,
+# który jest przebijany dziewiątką bez przykładu lub dziesiątką. Taką konwencję można zmienić"
+# seed 004 l.53 "Minusas yra senesnis už … 8 be kozirio, bet jaunesnis už … 9. Žaidėjas gali
+# žaisti minusą arba 9 nenaudodamas [įpirkos], o tai šiuo atveju neatskleidžiama. Minor be įpirkos
+# yra didesnis nei 9 be įpirkos, bet mažesnis už 10-ąją kastuvą."
+# The seeds differ on the order of the misère and the nines without the talon: option
+# misere_without_talon, default seed 003's. Dealer Ann: Bob first hand, Cid second, Ann third.
+# =============================================================================================
+
+MWT = "misere-without-talon"
+
+
+def _auction(calls, contract, declarer, **more):
+    others = [p for p in ("Bob", "Cid", "Ann") if p != declarer]
+    deal = {"dealer": "Ann", "auction": calls, "contract": contract, "declarer": declarer, **more}
+    if not contract.startswith("misere"):
+        deal.setdefault("whist", {others[0]: PS, others[1]: PS})
+    elif "hands" not in deal:
+        deal.setdefault("tricks", {declarer: 0, others[0]: 5, others[1]: 5})    # a misère is played
+    return deal
+
+
+def _ladder_tail(**rules):
+    from prefcli.rules.conventions import conventions
+    lad = conventions(resolve_rules({"variant": "sochi", **rules})).ladder
+    i = [str(c) for c in lad].index("9NT")
+    return [str(c) for c in lad[i:i + 8]]
+
+
+@pytest.mark.parametrize("variant", RUSSIAN)
+def test_seed003_l108_misere_without_the_talon_in_every_russian_preset(variant):
+    assert get_preset(variant).values["misere_without_talon"] == "below-nine-without-talon"
+
+
+def test_seed003_l108_and_seed004_l53_the_ladder():
+    # seed 003: 9 < misère without the talon < 9 without the talon (and 10)
+    assert _ladder_tail() == ["9NT", MWT, "9S-without-talon", "9C-without-talon", "9D-without-talon",
+                              "9H-without-talon", "9NT-without-talon", "10S"]
+    # seed 004: 9 without the talon < misère without the talon < 10♠
+    assert _ladder_tail(misere_without_talon="above-nine-without-talon") == [
+        "9NT", "9S-without-talon", "9C-without-talon", "9D-without-talon", "9H-without-talon",
+        "9NT-without-talon", MWT, "10S"]
+    assert _ladder_tail(misere_without_talon="no")[:2] == ["9NT", "10S"]
+
+
+def test_seed003_l108_the_chain_misere_nine_misere_without_talon_nine_without_talon():
+    # "Mizer jest przebijany dziewiątką, dziewiątkowa gra - Mizerem bez przykładu, który jest
+    # przebijany dziewiątką bez przykładu": Bob misère, Cid 9♠, Ann misère without the talon,
+    # Bob passes, Cid 9♠ without the talon, Ann passes: Cid plays 9♠ without the talon
+    calls = ["misere", "9S", MWT, "pass", "9S-without-talon", "pass"]
+    deal = _auction(calls, "9S-without-talon", "Cid")
+    assert messages([deal]) == []
+    # seed 004's order: the 9 without the talon does not outbid the misère without it
+    msgs = messages([deal], misere_without_talon="above-nine-without-talon")
+    assert len(msgs) == 1 and "is not higher than the current bid misere-without-talon" in msgs[0]
+
+
+def test_seed004_l53_misere_without_talon_over_nine_without_talon():
+    # "Minor be įpirkos yra didesnis nei 9 be įpirkos": Bob misère, Cid 9♠ without the talon, Ann
+    # misère without the talon (her first call), both pass: Ann plays it
+    calls = ["misere", "9S-without-talon", MWT, "pass", "pass"]
+    deal = _auction(calls, MWT, "Ann")
+    assert messages([deal], misere_without_talon="above-nine-without-talon") == []
+    msgs = messages([deal])           # seed 003's order: it is below the nines without the talon
+    assert len(msgs) == 1 and "not higher than the current bid 9S-without-talon" in msgs[0]
+
+
+def test_misere_without_talon_outbids_a_nine_in_both_orders():
+    # both seeds: a nine is outbid by the misère without the talon
+    calls = ["misere", "9S", MWT, "pass", "pass"]
+    for order in ("below-nine-without-talon", "above-nine-without-talon"):
+        assert messages([_auction(calls, MWT, "Ann")], misere_without_talon=order) == []
+    # without the option it is no bid at all
+    msgs = messages([_auction(calls, MWT, "Ann")], misere_without_talon="no")
+    assert len(msgs) == 1 and "option misere_without_talon" in msgs[0]
+    # a nine cannot be outbid by the plain misère (it is below the nine on the ladder)
+    msgs = messages([_auction(["misere", "9S", "misere", "pass", "pass"], "misere", "Ann")])
+    assert len(msgs) == 1 and "not higher" in msgs[0]
+
+
+def test_misere_without_talon_priced_as_the_misere():
+    # the seeds' price tables have one misère (seed 003 l.60, seed 004 l.156: 10)
+    made = {"contract": MWT, "declarer": "Ann", "tricks": {"Ann": 0, "Bob": 5, "Cid": 5}}
+    assert sheet_of([made]) == {"pool.Ann": 10}
+    down = {"contract": MWT, "declarer": "Ann", "tricks": {"Ann": 1, "Bob": 5, "Cid": 4}}
+    assert sheet_of([down]) == {"mountain.Ann": 10}
+    assert sheet_of([down], variant="leningrad") == {"mountain.Ann": 20}       # misere_fail 2
+    # a 9 without the talon is priced as the 9 (8): made without play, both passed
+    nine = {"contract": "9H-without-talon", "declarer": "Ann", "whist": {"Bob": PS, "Cid": PS}}
+    assert sheet_of([nine]) == {"pool.Ann": 8}
+
+
+def test_without_talon_is_played_without_the_talon():
+    # the declarer neither takes nor shows the talon (seed 004 l.53 "o tai šiuo atveju
+    # neatskleidžiama"): a discard other than the talon itself is refused
+    hands = {"Bob": "AS KS QS JS 10S 9S 8S 7S AC KC", "Cid": "QC JC 10C 9C AD KD QD JD 10D 9D",
+             "Ann": "8C 7C 8D 7D AH KH QH JH 10H 9H"}
+    base = {"hands": hands, "talon": "8H 7H"}
+    calls = ["misere", "9S", MWT, "pass", "pass"]
+    ok = _auction(calls, MWT, "Ann", discard="8H 7H", **base)
+    assert messages([ok]) == []
+    bad = _auction(calls, MWT, "Ann", discard="AH KH", **base)
+    msgs = messages([bad])
+    assert len(msgs) == 1 and "played without the talon" in msgs[0]
+    # the bid without the talon binds the contract: a plain misère after it is refused, and a
+    # contract without the talon needs the bid without it
+    probs = problems([{"bid": MWT, "contract": "misere", "declarer": "Ann", "tricks": {"Ann": 0, "Bob": 5, "Cid": 5}}])
+    assert len(probs) == 1 and "plays without the talon" in probs[0].message
+    probs = problems([{"bid": "9S", "contract": "9S-without-talon", "declarer": "Ann",
+                       "whist": {"Bob": PS, "Cid": PS}}])
+    assert len(probs) == 1 and "took it" in probs[0].message
+
+
+def test_one_rung_raises_skip_the_bids_outside_the_climb():
+    # bid_jumps: no; the one-rung raise over 8NT is 9♠ (the kabal'ny misère is a first call, not
+    # a rung of the climb) and over 9NT it is 10♠ (the bids without the talon are outside it)
+    from prefcli.model.cards import parse_call
+    from prefcli.rules.auction import Auction
+    from prefcli.rules.conventions import conventions
+    conv = conventions(resolve_rules({"variant": "sochi"}))
+    a = Auction(conv, ["Bob", "Cid", "Ann"])
+    a.apply(parse_call("8NT"))
+    assert "9S" in [str(c) for c in a.legal_calls()]
+    b = Auction(conv, ["Bob", "Cid", "Ann"])
+    b.apply(parse_call("9NT"))
+    legal = [str(c) for c in b.legal_calls()]
+    assert "10S" in legal and "10C" not in legal and MWT in legal
+
+
+def test_misere_without_talon_notes_writer_convert_and_variants(capsys):
+    from prefcli.app.convert import convert_record
+    from prefcli.app.notes import notes_to_record
+    from prefcli.io.writer import record_to_data
+    r = notes_to_record("Ann mis-wt 0\nBob 9H-wt Cid:p Ann:p\n", players=["Ann", "Bob", "Cid"])
+    assert [str(d.contract) for d in r.deals] == [MWT, "9H-without-talon"]
+    data = record_to_data(r)
+    assert data["deals"][0]["contract"] == MWT
+    assert record_from_data(data, strict=True).deals == r.deals
+    # the Lithuanian families bid nothing without the talon: written as the plain misère, a loss
+    conv = convert_record(rec([{"contract": MWT, "declarer": "Ann", "tricks": {"Ann": 0, "Bob": 5, "Cid": 5}}]),
+                          "lithuanian")
+    assert conv.data["deals"][0]["contract"] == "misere"
+    assert any("without the talon" in item.what and item.loss for item in conv.items)
+    line = variants_line("sochi", "misere_without_talon", capsys)
+    assert line.split()[1] == "below-nine-without-talon"
+    meaning = get_preset("sochi").family.option("misere_without_talon").meaning
+    assert "seed 003 l.108" in meaning and "seed 004 l.53" in meaning

@@ -238,6 +238,14 @@ class _DealMapper:
             self.note(deal, "concede", f"dropped: {t} does not allow conceding without three (option "
                                        "without_three); enter the tricks of the deal", True)
 
+        # a misère or a 9 bid without the talon (seed 003 l.108, seed 004 l.53)
+        wt = [(k, v) for k, v in (("contract", deal.contract), ("bid", deal.bid)) if v is not None and v.without_talon]
+        if wt and not _truthy(self.dst, "misere_without_talon"):
+            for key, value in wt:
+                changes[key] = value.with_talon
+            self.note(deal, "contract", f"{deal.contract} written as {deal.contract.with_talon}: {t} bids nothing "
+                                        "without the talon (option misere_without_talon)", True)
+
         # be visų: a declaration kept against the rules (seed 004 l.200)
         if deal.without_all and not _truthy(self.dst, "without_all"):
             changes["without_all"] = False

@@ -15,6 +15,7 @@ Grammar (one deal per line; blank lines and ``#`` comments are ignored)::
     game       := PLAYER CONTRACT { defence | flag } [tricks]
     allpass    := ("pass" | "all-pass" | "allpass" | "raspasy" | "egle" | "eglė") { flag } tricks
     CONTRACT   := 6S … 10NT (suit letters S C D H, or ♠ ♣ ♦ ♥; case-insensitive) | "misere" | "mis"
+                | "mis-wt" | "misere-wt" | "9S-wt" …   (without the talon: option misere_without_talon)
     defence    := PLAYER ":" DECISION
     DECISION   := "w" | "whist" | "p" | "pass" | "h" | "half" | "half-whist"
     flag       := "open" | "closed" | "dark" | "concede" | "without-all" (be visų, with bid:)
@@ -182,7 +183,13 @@ class _Parser:
                 raise _LineError(f"the contract is missing after {declarer} (e.g. 6S, 7NT, misere)")
             word = tokens[1]
             try:
-                contract = "misere" if word.lower() in MISERE_WORDS else str(parse_contract(word))
+                low_word = word.lower()
+                if low_word in MISERE_WORDS:
+                    contract = "misere"
+                elif low_word.endswith("-wt") and low_word[:-3] in MISERE_WORDS:
+                    contract = "misere-without-talon"       # mis-wt: seed 003 l.108
+                else:
+                    contract = str(parse_contract(word))
             except NotationError as exc:
                 raise _LineError(exc.message) from None
             if contract == "all-pass":
@@ -295,7 +302,7 @@ class _Parser:
                 seat = self.players.index(declarer)
                 around = [self.players[(seat + i) % len(self.players)] for i in range(1, len(self.players))]
                 order = [declarer] + defenders + [p for p in around if p in active and p not in defenders]
-                if contract == "misere" and len(counts) == 1:
+                if contract.startswith("misere") and len(counts) == 1:
                     catchers = order[1:3]
                     rest = 10 - counts[0]
                     if rest < 0:

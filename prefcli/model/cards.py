@@ -176,11 +176,17 @@ class ContractKind(enum.Enum):
 
 @dataclass(frozen=True)
 class Contract:
-    """A trick contract (level 6-10 and a strain), the misère, or an all-pass deal."""
+    """A trick contract (level 6-10 and a strain), the misère, or an all-pass deal.
+
+    `without_talon`: a misère or a 9 bid and played without taking the talon (seed 003 l.108
+    "Mizerem bez przykładu, który jest przebijany dziewiątką bez przykładu", seed 004 l.53 "Minor
+    be įpirkos yra didesnis nei 9 be įpirkos"): its own rung on the ladder, priced as the misère
+    or the 9 it is."""
 
     kind: ContractKind
     level: Optional[int] = None
     strain: Optional[Strain] = None
+    without_talon: bool = False
 
     @property
     def is_misere(self) -> bool:
@@ -207,11 +213,23 @@ class Contract:
 
     def __str__(self) -> str:
         if self.kind is ContractKind.TRICKS:
-            return f"{self.level}{self.strain.letter}"  # type: ignore[union-attr]
-        return self.kind.value
+            text = f"{self.level}{self.strain.letter}"  # type: ignore[union-attr]
+        else:
+            text = self.kind.value
+        return text + WITHOUT_TALON_SUFFIX if self.without_talon else text
+
+    @property
+    def with_talon(self) -> "Contract":
+        """The same contract played with the talon (what a table without the rung plays)."""
+        return Contract(self.kind, self.level, self.strain) if self.without_talon else self
 
 
+#: how a contract without the talon is written: ``misere-without-talon``, ``9S-without-talon``
+WITHOUT_TALON_SUFFIX = "-without-talon"
+_WITHOUT_TALON_SPELLINGS = ("-without-talon", " without talon", " without the talon", "-wt", " wt",
+                            " без прикупа", "-без-прикупа", " bez przykupu", " bez przykładu", " be įpirkos")
 MISERE = Contract(ContractKind.MISERE)
+MISERE_WITHOUT_TALON = Contract(ContractKind.MISERE, without_talon=True)
 ALL_PASS = Contract(ContractKind.ALL_PASS)
 _STRAIN_PARSE = {"S": Strain.S, "C": Strain.C, "D": Strain.D, "H": Strain.H, "NT": Strain.NT,
                  "♠": Strain.S, "♣": Strain.C, "♦": Strain.D, "♥": Strain.H,
@@ -231,6 +249,13 @@ def parse_contract(token: object) -> Contract:
         raise NotationError(token, f"{show(token)} is not a contract")
     text = token.strip().replace("\ufe0f", "")
     low = text.lower()
+    for suffix in _WITHOUT_TALON_SPELLINGS:
+        if low.endswith(suffix) and len(low) > len(suffix):
+            base = parse_contract(text[:len(text) - len(suffix)])
+            if base.is_misere or (base.is_tricks and base.level == 9):
+                return Contract(base.kind, base.level, base.strain, True)
+            raise NotationError(token, f"{show(token)}: only a misère or a 9 is bid without the talon "
+                                       "(seed 003 l.108, seed 004 l.53)")
     if low in _MISERE_WORDS:
         return MISERE
     if low in _ALLPASS_WORDS:
@@ -261,16 +286,30 @@ def trick_contracts() -> Tuple[Contract, ...]:
     return tuple(Contract(ContractKind.TRICKS, lv, st) for lv in range(6, 11) for st in Strain)
 
 
-def ladder(misere_after: Optional[str] = "8NT") -> Tuple[Contract, ...]:
+def ladder(misere_after: Optional[str] = "8NT", without_talon: str = "no") -> Tuple[Contract, ...]:
     """The auction ladder, lowest first, with the misère placed after `misere_after`.
 
     The misère's rung differs by variant (Russian: above 8NT; Lithuanian: above 9NT), so
     the place is a preset value, not a constant. `None` leaves the misère off the ladder.
+    `without_talon` (option ``misere_without_talon``) adds the bids without the talon above
+    9NT: ``below-nine-without-talon`` misère without the talon, then the nines without it
+    (seed 003 l.108: "dziewiątkowa gra - Mizerem bez przykładu, który jest przebijany dziewiątką
+    bez przykładu lub dziesiątką"); ``above-nine-without-talon`` the nines without it, then the
+    misère without it (seed 004 l.53: "Minor be įpirkos yra didesnis nei 9 be įpirkos, bet mažesnis
+    už 10-ąją kastuvą"); ``no``: neither.
     """
     rungs = list(trick_contracts())
     if misere_after is not None:
         anchor = parse_contract(misere_after)
         rungs.insert(rungs.index(anchor) + 1, MISERE)
+    if without_talon != "no":
+        nines = [Contract(ContractKind.TRICKS, 9, st, True) for st in Strain]
+        extra = ([MISERE_WITHOUT_TALON] + nines if without_talon == "below-nine-without-talon"
+                 else nines + [MISERE_WITHOUT_TALON])
+        at = rungs.index(Contract(ContractKind.TRICKS, 9, Strain.NT)) + 1
+        if at < len(rungs) and rungs[at] == MISERE:      # a misère above 9NT stays right above it
+            at += 1
+        rungs[at:at] = extra
     return tuple(rungs)
 
 

@@ -93,6 +93,7 @@ class Auction:
             return AuctionResult(None, None)
         without = (self.conv.misere_beaten_by == "9-without-talon" and self.nine_over_misere
                    and self.high is not None and self.high.is_tricks and self.high.level == 9)
+        without = without or (self.high is not None and self.high.without_talon)
         return AuctionResult(self.holder, self.high, self.high_dark, without)
 
     def _floor_rung(self) -> int:
@@ -113,10 +114,16 @@ class Auction:
         floor = self._floor_rung()
         while i < len(lad):
             c = lad[i]
-            if i >= floor and self._level_ok(c) is None:
+            if i >= floor and self._level_ok(c) is None and not self._jump_free(c):
                 return i
             i += 1
         return i
+
+    def _jump_free(self, c: Contract) -> bool:
+        """A bid outside the one-rung climb: a kabal'ny misère (only a first call) and the bids
+        without the talon (misere_without_talon), legal over any lower bid and never the rung a
+        raise must take (so 8NT is followed by 9♠, 9NT by 10♠)."""
+        return c.without_talon or (c.is_misere and self.conv.misere_binding)
 
     def _level_ok(self, c: Contract) -> Optional[str]:
         if c.is_tricks:
@@ -174,6 +181,8 @@ class Auction:
         c = call.contract
         assert c is not None
         if c not in self.conv.rung:
+            if c.without_talon:
+                return f"{c} is not bid under these rules (option misere_without_talon)"
             return f"{c} is not on this preset's ladder"
         if pairs and self.holder is not None and player == self._pair[0] and self.holder == self._pair[1]:
             return f"{player} is the senior of this contest: he may only say mine or pass"
@@ -191,7 +200,7 @@ class Auction:
             return bad
         if r < self._floor_rung():
             return "the bid is below the lowest legal level"
-        jump_free = c.is_misere and self.conv.misere_binding
+        jump_free = self._jump_free(c)
         if self.high is None and self.conv.opening_bid == "lowest":
             want = self._floor_rung()
             if r != want:

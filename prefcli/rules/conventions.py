@@ -28,6 +28,7 @@ class Conventions:
     here_rule: str
     misere_binding: bool
     misere_beaten_by: str
+    misere_without_talon: str                 # no | below-nine-without-talon | above-nine-without-talon
     opening_bid: str
     auction_order: str
     bomb_min_level: int
@@ -69,7 +70,7 @@ class Conventions:
 def conventions(rules: Rules) -> Conventions:
     """Read the options the engine needs from resolved rules."""
     v = rules.value
-    lad = ladder(str(v("misere_after")))
+    lad = ladder(str(v("misere_after")), str(v("misere_without_talon")))
     return Conventions(
         ladder=lad,
         rung={c: i for i, c in enumerate(lad)},
@@ -77,6 +78,7 @@ def conventions(rules: Rules) -> Conventions:
         here_rule=str(v("here_rule")),
         misere_binding=bool(v("misere_binding")),
         misere_beaten_by=str(v("misere_beaten_by")),
+        misere_without_talon=str(v("misere_without_talon")),
         opening_bid=str(v("opening_bid")),
         auction_order=str(v("auction_order")),
         bomb_min_level=int(v("bomb_min_level")),

@@ -249,11 +249,18 @@ class _Reader:
             # allpass.exit: "a lower contract is scored, with a note" (an auction is refused)
             self.warn(self.path + ("contract",), f"deal {n}: after an all-pass the game must be at least "
                                                 f"{out.exit_level} ({exit_options(conv)}), not {c}")
+        for key, what in (("contract", c), ("bid", deal.bid)):
+            if what is not None and what.without_talon and what not in conv.rung:
+                self.add(self.path + (key,), f"deal {n}: {what} is not bid under these rules (option "
+                                             "misere_without_talon)")
         if deal.without_all:
             self.without_all_checks()
         elif deal.bid is not None:
             rungs = conv.rung
-            if deal.bid.is_misere and not c.is_misere:
+            if deal.bid.without_talon != c.without_talon and deal.auction is None:
+                from prefcli.rules.replay import without_talon_mismatch
+                self.add(self.path + ("contract",), without_talon_mismatch(n, deal.declarer, deal.bid, c))
+            elif deal.bid.is_misere and not c.is_misere:
                 self.add(self.path + ("contract",),
                          f"deal {n}: the misère was bid, so the contract must be the misère, not {c}")
             elif deal.bid.is_tricks and c.is_tricks and rungs.get(c, 0) < rungs.get(deal.bid, 0):

@@ -50,8 +50,10 @@ def opening_hands(out: Any, deal: Any) -> Dict[str, int]:
     c = out.contract
     decl = out.declarer
     if decl is not None and c is not None and not c.is_all_pass and decl in hands:
-        if not (deal.discard is not None and out.auction_result is not None
-                and out.auction_result.without_talon):
+        # a misère or a 9 bid without the talon never takes it (seed 004 l.53 "nenaudodamas …
+        # o tai šiuo atveju neatskleidžiama"); a 9 over a misère (misere_beaten_by) with a discard
+        if not (c.without_talon or (deal.discard is not None and out.auction_result is not None
+                                    and out.auction_result.without_talon)):
             for card in deal.talon or ():
                 hands[decl] |= 1 << _code(card)
         for card in deal.discard or ():

@@ -216,6 +216,8 @@ class _Replayer(PlayReplay):
                               f"({exit_options(conv)}), not {c}", self.path + ("contract",))
         bid = out.bid
         if bid is not None and not deal.without_all:      # be visų: the reading checks it
+            if bid.without_talon != c.without_talon:
+                raise IllegalCall(without_talon_mismatch(self.n, out.declarer, bid, c), self.path + ("contract",))
             if conv.misere_binding and bid.is_misere and not c.is_misere:
                 raise IllegalCall(f"deal {self.n}: {out.declarer} won the auction with a misère and must "
                                   f"play it (kabal'ny misère), not {c}", self.path + ("contract",))
@@ -236,6 +238,10 @@ class _Replayer(PlayReplay):
                 raise IllegalCall(f"deal {self.n}: the discard names {discard[0]} twice", self.path + ("discard",))
         if res is not None and res.without_talon and discard is not None and deal.talon is not None \
                 and set(discard) != set(deal.talon):
+            if c.without_talon:
+                raise IllegalCall(f"deal {self.n}: {c} is played without the talon, so nothing but the talon "
+                                  "itself is put away (discard: the two talon cards, or leave it out)",
+                                  self.path + ("discard",))
             raise IllegalCall(f"deal {self.n}: a 9 that beats a misère is played without the talon "
                               "(misere_beaten_by: 9-without-talon)", self.path + ("discard",))
         if out.hands is not None and out.declarer is not None and discard is not None:
@@ -279,6 +285,16 @@ class _Replayer(PlayReplay):
         said = ", ".join(f"{p} {given.get(p, 0)}" for p in names)
         raise IllegalPlay(f"deal {self.n}: the play gives {got} tricks, but tricks says {said}",
                           self.path + ("tricks",))
+
+def without_talon_mismatch(n: int, declarer: Optional[str], bid: Any, c: Any) -> str:
+    """Why a contract and the bid it was won with disagree on the talon (one message for the
+    reading of a summary deal and the replay of an auction)."""
+    if bid.without_talon:
+        return (f"deal {n}: {declarer} won the auction with {bid} and so plays without the talon: the "
+                f"contract is one without the talon too (e.g. {bid}), not {c}")
+    return (f"deal {n}: {c} is played without the talon, but {declarer} won the auction with {bid} and took it "
+            "(a bid without the talon is made in the auction)")
+
 
 def replay_reading(ctx: "RecordContext", reading: "DealReading", *, raise_errors: bool = False,
                    keep_tricks: bool = True) -> DealReplay:

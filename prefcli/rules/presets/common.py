@@ -32,7 +32,7 @@ def auction_option(name: str) -> Option:
 #: :attr:`Family.fixed` (``register_family`` checks it), so no reader keeps a default of its own.
 READ_BY_ENGINE: Tuple[str, ...] = (
     # auction
-    "misere_after", "bid_jumps", "here_rule", "misere_binding", "misere_beaten_by", "opening_bid",
+    "misere_after", "bid_jumps", "here_rule", "misere_binding", "misere_beaten_by", "misere_without_talon", "opening_bid",
     "auction_order", "bomb_min_level", "dark", "bomb",
     # whist and defence
     "dark_defence", "half_whist", "half_whist_by", "half_whist_levels", "return_whist", "stalingrad",
@@ -71,6 +71,8 @@ NO_HALF_WHIST: Dict[str, Any] = {
     "allpass.exit": (), "allpass.dark_exit": (),
     # nothing but the ladder (misere_after) outbids a misère
     "misere_beaten_by": "ladder",
+    # the seeds of the Lithuanian families bid nothing without the talon
+    "misere_without_talon": "no",
     # a contract's whist decisions must be written: there is no "both passed" by silence
     "whist_unwritten": "refused",
     # a misère is caught by those who say whist; when nobody does, it is made without play
