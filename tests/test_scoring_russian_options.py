@@ -310,7 +310,7 @@ def test_end_each_or_total():
 def test_every_scoring_option_has_a_case():
     """Each option the scorer reads (not the auction or settlement ones) has a case above."""
     family = get_preset("sochi").family
-    auction = {"misere_after", "misere_beaten_by", "here_rule", "bid_jumps", "misere_binding",
+    auction = {"misere_after", "misere_beaten_by", "misere_without_talon", "here_rule", "bid_jumps", "misere_binding",
                "opening_bid", "auction_order", "bomb_min_level"}
     settlement = {"pool_point_whists"}
     covered = {c["option"] for c in CASES} | {"allpass.exit", "allpass.dark_exit", "end"}
