@@ -418,3 +418,25 @@ def test_misere_without_talon_notes_writer_convert_and_variants(capsys):
     assert line.split()[1] == "below-nine-without-talon"
     meaning = get_preset("sochi").family.option("misere_without_talon").meaning
     assert "seed 003 l.108" in meaning and "seed 004 l.53" in meaning
+
+
+def test_misere_without_talon_analysed_with_the_ten_dealt(tmp_path, capsys):
+    # the double-dummy analysis plays the declarer's ten cards (the talon is never taken):
+    # Ann's ♥ A K Q J 10 9 with 8♥ 7♥ in the talon, and nobody else holds a heart, so she is
+    # never made to take a trick; with the talon's 8♥ 7♥ in her hand (and a discard chosen) she
+    # would be a different deal. No discard is chosen: the talon is what she "put away".
+    import json
+    from prefcli.cli.main import main
+    import yaml
+    hands = {"Bob": "AS KS QS JS 10S 9S 8S 7S AC KC", "Cid": "QC JC 10C 9C AD KD QD JD 10D 9D",
+             "Ann": "8C 7C 8D 7D AH KH QH JH 10H 9H"}
+    deal = _auction(["misere", "9S", MWT, "pass", "pass"], MWT, "Ann", hands=hands, talon="8H 7H")
+    data = {"format": "pref-record/1", "players": ["Ann", "Bob", "Cid"], "rules": {"variant": "sochi"},
+            "deals": [deal]}
+    path = tmp_path / "mwt.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    assert main(["analyze", str(path), "--discard", "best", "-f", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    d = out["deals"][0]
+    assert d["tricks_dd"] == [0]
+    assert d["discard"]["best"] == ["8♥", "7♥"] and d["discard"]["discards_tried"] == 0

@@ -90,6 +90,7 @@ class DealTask:
     twelve: int = 0                             # the declarer's hand and the talon (for discards)
     discard: Tuple[int, ...] = ()
     discard_known: bool = True
+    fixed_discard: bool = False                 # without the talon: the "discard" is the talon itself
     played: bool = True
     claim: Optional[Dict[str, int]] = None
     counts: Optional[Dict[str, int]] = None       # the recorded result (play and claim)
@@ -234,7 +235,12 @@ def task_from_replay(record: Record, rep: DealReplay, rules: Rules, options: Ana
         if rep.declarer not in idx:
             raise AnalysisError(f"deal {deal.number}: cannot be analysed without the declarer", path)
         decl = idx[rep.declarer]
-        if rep.discard is not None:
+        if c.without_talon and len(talon) == 2:
+            # a misère or a 9 without the talon (misere_without_talon): his ten cards are his
+            # hand, and the talon is what he "put away"; there is no discard to choose
+            discard = tuple(card_code(x) for x in talon)
+            twelve = hands[decl] | mask_of(talon)
+        elif rep.discard is not None:
             discard = tuple(card_code(x) for x in rep.discard)
             twelve = hands[decl] | mask_of(rep.discard)
         else:
@@ -271,7 +277,7 @@ def task_from_replay(record: Record, rep: DealReplay, rules: Rules, options: Ana
         pos=deal.pos, number=rep.number, seats=seats, contract=str(c), kind=kind, trump=trump,
         declarer=decl, hands=(hands[0], hands[1], hands[2]), tricks=tuple(tricks), winners=tuple(winners),
         talon=talon_codes, talon_competes=competes, talon_mode=mode, twelve=twelve, discard=discard,
-        discard_known=discard_known, played=rep.played, claim=rep.claim,
+        discard_known=discard_known, fixed_discard=c.without_talon, played=rep.played, claim=rep.claim,
         counts=dict(rep.counts) if rep.counts is not None else (deal.tricks_map() or None),
         level=c.level or 0, options=options)
 
@@ -453,7 +459,7 @@ def _best_discard(task: DealTask, keep_played: bool = False) -> Tuple[Dict[str, 
     cards = [i for i in range(32) if (task.twelve >> i) & 1 and not (played >> i) & 1]
     seen = set()
     candidates: List[Tuple[int, int]] = []
-    for a, b in itertools.combinations(cards, 2):
+    for a, b in itertools.combinations(cards, 2) if not task.fixed_discard else ():
         hand = task.twelve & ~(1 << a) & ~(1 << b)
         key = _shape(hand, others)
         if key in seen:
