@@ -440,3 +440,22 @@ def test_misere_without_talon_analysed_with_the_ten_dealt(tmp_path, capsys):
     d = out["deals"][0]
     assert d["tricks_dd"] == [0]
     assert d["discard"]["best"] == ["8♥", "7♥"] and d["discard"]["discards_tried"] == 0
+
+
+def test_irregularities_with_four_players_and_without_talon_refused_in_lithuanian():
+    # four players, dealer A sits out: his misdeal is his (2 to his mountain); B declares 6♠,
+    # both pass (pool 2); the deal after, dealt by B, B misdealing too
+    four = ("A", "B", "C", "D")
+    deals = [{"contract": "6S", "declarer": "B", "whist": {"C": PS, "D": PS},
+              "irregularities": [{"kind": "misdeal", "by": "A"}]},
+             {"contract": "6S", "declarer": "C", "whist": {"D": PS, "A": PS},
+              "irregularities": [{"kind": "misdeal", "by": "B"}]}]
+    assert sheet_of(deals, players=four) == {"mountain.A": 2, "pool.B": 2, "mountain.B": 2, "pool.C": 2}
+    # the sitting-out dealer is not the misdealer of the next deal
+    bad = [deals[0], dict(deals[1], irregularities=[{"kind": "misdeal", "by": "A"}])]
+    msgs = messages(bad, "sochi", four)
+    assert len(msgs) == 1 and "B deals this deal, not A" in msgs[0]
+    # the Lithuanian families bid nothing without the talon
+    lt = {"contract": MWT, "declarer": "E", "whist": {"S": W, "N": W}, "tricks": {"E": 0, "S": 5, "N": 5}}
+    msgs = messages([lt], "lithuanian", ("N", "E", "S"))
+    assert any("option misere_without_talon" in m for m in msgs)
