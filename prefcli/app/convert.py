@@ -287,7 +287,7 @@ class _DealMapper:
                     tricks[dealer] = 0
                     changes["tricks"] = tuple(tricks.items())
                     self.note(deal, f"tricks.{dealer}", f"the dealer is listed with 0 tricks ({t} lists the "
-                                                        "dealer in a 4-player all-pass)", False)
+                                                        "sitting-out dealer in an all-pass)", False)
                 elif dealer in tricks and not plays:
                     if tricks[dealer] == 0:
                         del tricks[dealer]

@@ -138,6 +138,32 @@ def square_lines(bottom_lines: Iterable[Tuple[Point, ...]], slots: int = 4) -> T
     return tuple(tuple(_turn(p, k) for p in line) for k in range(slots) for line in bottom_lines)
 
 
+def _turn_by(p: Point, degrees: float) -> Point:
+    """`p` turned `degrees` clockwise (SVG's y points down) about the centre."""
+    a = math.radians(degrees)
+    x, y = p[0] - 0.5, p[1] - 0.5
+    return (x * math.cos(a) - y * math.sin(a) + 0.5, x * math.sin(a) + y * math.cos(a) + 0.5)
+
+
+def turned_seats(bottom: Mapping[str, Box], slots: int) -> Tuple[Mapping[str, Box], ...]:
+    """The bottom seat's boxes turned by a `slots`-th of a turn for each seat (clockwise): the
+    seats of a regular polygon's sheet."""
+    step = 360 / slots
+    out = []
+    for k in range(slots):
+        seat = {}
+        for role, b in bottom.items():
+            cx, cy = _turn_by((b.cx, b.cy), step * k)
+            seat[role] = Box(cx, cy, b.w, b.h, (b.angle + step * k + 180) % 360 - 180, b.grow)
+        out.append(seat)
+    return tuple(out)
+
+
+def turned_lines(bottom_lines: Iterable[Tuple[Point, ...]], slots: int) -> Tuple[Tuple[Point, ...], ...]:
+    step = 360 / slots
+    return tuple(tuple(_turn_by(p, step * k) for p in line) for k in range(slots) for line in bottom_lines)
+
+
 # Russian 3 players (SHEET-DRAWING.md: PrefAndroid's 3-player lines, eschava's bands): a rectangle,
 # the target box in the middle, a spoke up to the top edge and two down to the bottom corners;
 # nested U bands: whists outermost (0–.15), pool (.15–.30), mountain (.30–.45) nearest the centre.
@@ -252,10 +278,54 @@ KITTY_4 = Layout(
     source="seed 000 (the sheet's figure and the eglutė table)",
 )
 
-#: (family, players) → layout. 2- and 5-player games get their rows when those games exist.
+# Russian 5 players (no paper source draws one: SHEET-DRAWING.md's recipe, "one table per n",
+# carried to n = 5): the 4-player square's plan on a regular pentagon, flat edge at the bottom,
+# cut by spokes from its corners to the target pentagon in the middle; per seat, from the edge
+# in, the whists band (four boxes, one per opponent, clockwise from the left), the pool band and
+# the mountain band. The seats are the bottom seat's boxes turned by 72° clockwise each.
+_P5_R = 0.5                                              # the corners' distance from the centre
+_P5_A = _P5_R * math.cos(math.pi / 5)                    # the edges' distance (apothem)
+_P5_T = math.tan(math.pi / 5)                            # half an edge per unit of distance in
+_P5_W, _P5_P, _P5_C = 0.285, 0.17, 0.05                  # band edges: whists | pool | mountain | centre
+
+
+def _p5(d: float, x: float = 0.0) -> Point:
+    """The point `d` from the centre towards the bottom edge, `x` across (the bottom seat's side)."""
+    return (0.5 + x, 0.5 + d)
+
+
+def _band(d: float) -> Tuple[Point, ...]:
+    """The bottom seat's line across its wedge, `d` from the centre, spoke to spoke."""
+    return (_p5(d, -d * _P5_T), _p5(d, d * _P5_T))
+
+
+_RU5_BOTTOM = {
+    "name": Box(0.5, 0.5 + _P5_A + 0.035, 0.5, 0.05),
+    "whists+1": Box(0.5 - 0.19, 0.5 + (_P5_A + _P5_W) / 2, 0.11, 0.1),
+    "whists+2": Box(0.5 - 0.0625, 0.5 + (_P5_A + _P5_W) / 2, 0.115, 0.1),
+    "whists+3": Box(0.5 + 0.0625, 0.5 + (_P5_A + _P5_W) / 2, 0.115, 0.1),
+    "whists+4": Box(0.5 + 0.19, 0.5 + (_P5_A + _P5_W) / 2, 0.11, 0.1),
+    "pool": Box(0.5, 0.5 + (_P5_W + _P5_P) / 2, 0.26, 0.09),
+    "mountain": Box(0.5, 0.5 + (_P5_P + _P5_C) / 2 + 0.005, 0.16, 0.1, grow=-1),
+}
+RUSSIAN_5 = Layout(
+    name="russian-5", title="Russian sheet, 5 players", slots=5, width=600, height=600,
+    lines=turned_lines([(_p5(_P5_A, -_P5_A * _P5_T), _p5(_P5_A, _P5_A * _P5_T)),     # the edge
+                        (_p5(_P5_A, -_P5_A * _P5_T), _p5(_P5_C, -_P5_C * _P5_T)),     # the spoke
+                        _band(_P5_W), _band(_P5_P), _band(_P5_C),
+                        (_p5(_P5_A, -0.125), _p5(_P5_W, -0.125)), (_p5(_P5_A, 0.0), _p5(_P5_W, 0.0)),
+                        (_p5(_P5_A, 0.125), _p5(_P5_W, 0.125))], 5),
+    seats=turned_seats(_RU5_BOTTOM, 5),
+    centre={"pool": Box(0.5, 0.5, 0.08, 0.06)},
+    closed_mark=">>",
+    source="SHEET-DRAWING.md (the recipe: one table per n; the 4-player sheet's bands on a pentagon)",
+)
+
+#: (family, players) → layout. A 2-player game gets its row when that game exists.
 LAYOUTS: Dict[Tuple[str, int], Layout] = {
     ("russian", 3): RUSSIAN_3,
     ("russian", 4): RUSSIAN_4,
+    ("russian", 5): RUSSIAN_5,
     ("lithuanian", 3): LITHUANIAN_4,
     ("lithuanian", 4): LITHUANIAN_4,
     ("lithuanian-kitty", 3): KITTY_4,

@@ -90,7 +90,7 @@ class RecordContext:
         if not deal.contract.is_misere:
             return f"deal {n}: partner: only a misère is played half with the dealer, not {deal.contract}"
         if self.table is None or dealer not in self.table.sitting_out(dealer):
-            return "deal %d: partner: the misère partner is the dealer who sits out, so it needs four players" % n
+            return "deal %d: partner: the misère partner is the dealer who sits out, so it needs four players (or five)" % n
         if who != dealer:
             return f"deal {n}: partner: {who} is not the dealer of this deal ({dealer}), who alone may share the misère"
         return None

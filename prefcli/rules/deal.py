@@ -160,6 +160,11 @@ class _Reader:
     def add(self, path: Path, message: str, kind: str = "rule") -> None:
         self.out.problems.append(Problem(message, path, kind=kind))
 
+    def why_out(self, name: str) -> str:
+        """How a message says why `name` holds no cards in this deal: "deals" or "waits his turn"
+        (with five, seed 004 l.107; the table's ROLE_WORDS)."""
+        return self.table.why_out(self.out.dealer, name) if self.table is not None else "deals"
+
     def warn(self, path: Path, message: str) -> None:
         """A fact the record states oddly but that has one reading, which scoring follows: validate
         reports it and still passes the record."""
@@ -240,8 +245,8 @@ class _Reader:
         if deal.declarer not in self.seated:
             self.add(self.path + ("declarer",), _not_seated(deal.declarer, players))
         elif deal.declarer in out.sitting_out:
-            self.add(self.path + ("declarer",), f"deal {n}: {deal.declarer} deals and sits out with "
-                                                f"{len(players)} players; the dealer cannot declare")
+            self.add(self.path + ("declarer",), f"deal {n}: {deal.declarer} {self.why_out(deal.declarer)} and sits out "
+                                                f"with {len(players)} players, so cannot declare")
         else:
             out.declarer = deal.declarer
         # the level: after all-passes (allpass.exit, allpass.dark_exit) and after a bomb
@@ -337,8 +342,8 @@ class _Reader:
                 self.add(p, f"deal {n}: {name} is the declarer and cannot also whist or pass as a defender")
                 bad = True
             elif name in out.sitting_out:
-                self.add(p, f"deal {n}: {name} deals and sits out, so is not a defender "
-                            f"(a take-over by the dealer is written takeover: {name})")
+                self.add(p, f"deal {n}: {name} {self.why_out(name)} and sits out, so is not a defender"
+                            + (f" (a take-over by the dealer is written takeover: {name})" if name == out.dealer else ""))
                 bad = True
             elif decl is not None and name not in out.defenders:
                 self.add(p, f"deal {n}: {name} is not a defender in this deal (defenders: "
@@ -541,7 +546,7 @@ class _Reader:
             self.add(tp, f"deal {n}: the dealer's take-over is not played under these rules (option takeover)")
             return False
         if not (t in out.sitting_out and t == out.dealer):
-            self.add(tp, f"deal {n}: {t} may not take over: under these rules only the sitting-out 4-player "
+            self.add(tp, f"deal {n}: {t} may not take over: under these rules only the sitting-out "
                          "dealer's take-over is played (option takeover; seed 004: \"ketvirtasis dalintojas "
                          "turi teisę paimti bet kurio iš dviejų kortas\")")
             return False
@@ -735,12 +740,15 @@ class _Reader:
             if name not in self.seated:
                 self.add(path + (name,), _not_seated(name, players))
                 ok = False
-            elif name in out.sitting_out and not deal.contract.is_all_pass:
+            elif name in out.sitting_out and not (deal.contract.is_all_pass and name == out.dealer):
                 if name == deal.declarer or name in deal.whist_map():
                     ok = False
-                    continue  # already reported as the sitting-out dealer
-                self.add(path + (name,), f"deal {n}: {name} deals and sits out with {len(players)} players, so "
-                                         f"takes no tricks in a {deal.contract} deal")
+                    continue  # already reported as the one sitting out
+                # only the dealer's talon cards take tricks in an all-pass; the one waiting his turn
+                # (five players) holds nothing at all
+                self.add(path + (name,), f"deal {n}: {name} {self.why_out(name)} and sits out with {len(players)} "
+                                         f"players, so takes no tricks in a{'n' if deal.contract.is_all_pass else ''} "
+                                         f"{deal.contract} deal")
                 ok = False
             if count < 0:
                 self.add(path + (name,), f"deal {n}: trick count {count} is negative")
@@ -786,7 +794,8 @@ class _Reader:
             if name not in self.seated:
                 self.add(hp, _not_seated(name, players))
             elif name not in active:
-                self.add(hp, f"deal {n}: {name} deals and sits out with {len(players)} players, so holds no cards")
+                self.add(hp, f"deal {n}: {name} {self.why_out(name)} and sits out with {len(players)} players, "
+                             "so holds no cards")
             if len(cards) != TRICKS_PER_DEAL:
                 self.add(hp, f"deal {n}: {name} holds {len(cards)} cards; each active hand holds {TRICKS_PER_DEAL}")
         for name in active:

@@ -128,7 +128,8 @@ class _Replayer(PlayReplay):
         hands = dict(self.deal.hands)
         for name in hands:
             if name in self.reading.sitting_out:
-                problems.append(Problem(f"deal {self.n}: {name} deals and holds no cards with {len(rec.players)} players",
+                why = self.ctx.table.why_out(self.dealer, name) if self.ctx.table is not None else "deals"
+                problems.append(Problem(f"deal {self.n}: {name} {why} and holds no cards with {len(rec.players)} players",
                                         self.path + ("hands", name)))
             elif name not in rec.players:
                 problems.append(Problem(f"deal {self.n}: '{name}' is not seated (players: "

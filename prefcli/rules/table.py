@@ -124,6 +124,13 @@ class Table:
     def sitting_out(self, dealer: Optional[str]) -> Tuple[str, ...]:
         return self._out.get(dealer, ())                      # type: ignore[attr-defined]
 
+    def why_out(self, dealer: Optional[str], player: str) -> str:
+        """Why `player` holds no cards in a deal `dealer` deals, as a message says it: "deals",
+        "waits his turn" (:data:`ROLE_WORDS`), or "holds no cards" when he is not out."""
+        if player not in self.sitting_out(dealer):
+            return "holds no cards"
+        return ROLE_WORDS["dealer" if player == dealer else "waiting"]
+
     def first_hand(self, dealer: str) -> str:
         return self._first[dealer][0]                         # type: ignore[attr-defined]
 
@@ -154,6 +161,10 @@ def table_for(players: Sequence[str], rules: Any = None) -> Table:
         what = f"{preset.name} is played by" if preset is not None else "a game has"
         raise TableError(f"{len(ps)} players listed; {what} {counts_text(counts)} players")
     return Table(ps, HANDS, getattr(preset, "dummy", None), seating_waiting(rules))
+
+
+#: How a message says why a seat holds no cards, by its role (:data:`SITTING_OUT`).
+ROLE_WORDS: Mapping[str, str] = {"dealer": "deals", "waiting": "waits his turn"}
 
 
 #: The player counts of a game whose preset is unknown (a plain caller's table).

@@ -211,7 +211,7 @@ def _score_egle(g: _Game, deal: Deal, dealer: str, kind: str) -> Dict[str, objec
     with_dealer = g.four and bool(rules["egle.dealer"])
     takers = list(active) + ([dealer] if with_dealer else [])
     if with_dealer and deal.tricks is not None and dealer not in (deal.tricks_map() or {}):
-        raise ScoringError(f"deal {n}: in an eglė with 4 players list the dealer {dealer} in tricks too "
+        raise ScoringError(f"deal {n}: in an eglė with {len(g.players)} players list the dealer {dealer} in tricks too "
                            "(the tricks his talon cards won; 0 when they won none)", deal.path + ("tricks",))
     # With 3 players (or a 4-player dealer who is not listed) a talon card that wins its trick
     # gives it to nobody, so the counts may add up to 8 or 9 (allpass.talon: dealer-plays).

@@ -40,6 +40,7 @@ def command(name: Optional[str], sets: Sequence[str], fmt: str, output: str) -> 
         lines.append("prefcli variants NAME lists every option of a preset.")
         write_text(output, "\n".join(lines) + "\n")
         return
+    from prefcli.model.records import counts_text
     from prefcli.rules.presets import OptionError
     try:
         preset = get_preset(name)
@@ -61,10 +62,11 @@ def command(name: Optional[str], sets: Sequence[str], fmt: str, output: str) -> 
              for f in preset.family.state]
     if fmt != "table":
         write_text(output, dump({"variant": preset.name, "title": preset.title, "family": preset.family.name,
-                              "description": preset.description, "options": items, "state": state}, fmt))
+                              "description": preset.description, "players": list(preset.players),
+                              "options": items, "state": state}, fmt))
         return
     lines = [f"{preset.name}: {preset.title}", preset.description,
-             f"family {preset.family.name}; words: "
+             f"family {preset.family.name}; played by {counts_text(preset.players)} players; words: "
              + ", ".join(f"{k} = {v}" for k, v in preset.family.words.items()), ""]
     width = max(len(i["name"]) for i in items)
     for i in items:

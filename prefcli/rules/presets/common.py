@@ -19,11 +19,26 @@ AUCTION_OPTIONS: Tuple[Option, ...] = (
            ("any", "lowest")),
 )
 
-_BY_NAME: Dict[str, Option] = {o.name: o for o in AUCTION_OPTIONS}
+#: The table's options, alike in every family: which neighbour of the dealer is "the one waiting
+#: his turn" who sits out with him at five (seed 004 l.107 "žaidžiant su penkiais žaidėjais
+#: žaidime nedalyvauja du: dalintojas ir laukiantys eilėje"; the seed does not say which side
+#: he sits on: prefcli.rules.table.WAITING).
+SEATING_OPTIONS: Tuple[Option, ...] = (
+    Option("seating.waiting", "choice",
+           "with 5 players the dealer and the one waiting his turn sit out (seed 004 l.107 \"dalintojas ir "
+           "laukiantys eilėje\"): the one waiting is the next to deal, on the dealer's left (next), or the one "
+           "who dealt before, on his right (previous) (inferred)", ("next", "previous"), inferred=True),
+)
+
+#: Every preset's value of the seating options (a club's other reading is a --set or a rules row).
+SEATING_DEFAULTS: Dict[str, Any] = {"seating.waiting": "next"}
+
+_BY_NAME: Dict[str, Option] = {o.name: o for o in AUCTION_OPTIONS + SEATING_OPTIONS}
 
 
 def auction_option(name: str) -> Option:
-    """The shared definition of auction option `name` (KeyError: the families define it apart)."""
+    """The shared definition of auction (or seating) option `name` (KeyError: the families define
+    it apart)."""
     return _BY_NAME[name]
 
 
@@ -40,8 +55,8 @@ READ_BY_ENGINE: Tuple[str, ...] = (
     "quota.9", "quota.10",
     # play and all-pass
     "allpass.talon", "allpass.exit", "allpass.dark_exit", "tens", "misere_partner",
-    # the table's rotation
-    "allpass.same_dealer", "general_egles", "eglutes", "skip_eglute", "bomb_allpass",
+    # the table's rotation and who sits out
+    "seating.waiting", "allpass.same_dealer", "general_egles", "eglutes", "skip_eglute", "bomb_allpass",
     # the record as a whole: the target's divisor, how often each player calls the bomb
     "pool_divisor", "bomb_calls",
 )

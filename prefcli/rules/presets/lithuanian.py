@@ -9,9 +9,10 @@ from fractions import Fraction as F
 
 from prefcli.rules.presets import Family, Option, Preset, Ref, StateField, register_family, register_preset
 from prefcli.rules.presets.common import DEALER_STATE, leading_state
-from prefcli.rules.presets.common import ANY_TARGET_ANY_BOMB, NO_HALF_WHIST, TAKEOVER_BY_PASSER_OR_DEALER, QUOTA_DEFAULTS, auction_option, quota_options
+from prefcli.rules.presets.common import ANY_TARGET_ANY_BOMB, NO_HALF_WHIST, TAKEOVER_BY_PASSER_OR_DEALER, QUOTA_DEFAULTS, SEATING_DEFAULTS, SEATING_OPTIONS, auction_option, quota_options
 
 _AUCTION = (
+    *SEATING_OPTIONS,
     auction_option("misere_after"),
     Option("bid_jumps", "bool", "a bid may skip rungs"),
     # auction and play rows used by the rules engine (prefcli.engine)
@@ -345,17 +346,22 @@ KITTY = register_family(Family(
     state=KITTY_STATE,
 ))
 
-_COMMON = {"price": None, "coin": "0.01", "rounding": "exact"}
+_COMMON = {"price": None, "coin": "0.01", "rounding": "exact", **SEATING_DEFAULTS}
+
+#: Three or four players (seed 002 l.19 "trims ar keturiems žaidėjams", seed 000 l.19), and five
+#: (seed 004 l.107): the dealer's part of a four-player deal (his talon-led tricks of an eglė, the
+#: talon bonus, the write-up, the take-over) stays the dealer's; the one waiting his turn sits out.
+FIVE = (3, 4, 5)
 
 register_preset(Preset("lithuanian", CLASSICAL, "Lithuanian classical (kleboniškasis, seed 002)",
                        "track, mountain of hens, eglės, write-up, talon bonus",
                        {**_COMMON, **_CLASSICAL_DEFAULTS, "pool": 120, "method": "lithuanian", "misere_after": "9NT", "bid_jumps": True,
                         "here_rule": "first-hand", "misere_binding": False, "opening_bid": "any",
                         "auction_order": "clockwise", "bomb_min_level": 7, "allpass.talon": "dealer-plays",
-                        "takeover": True, "whist_alone": True, "dark_defence": True}))
+                        "takeover": True, "whist_alone": True, "dark_defence": True}, players=FIVE))
 register_preset(Preset("lithuanian-kitty", KITTY, "Lithuanian eglutė and kitty (seed 000)",
                        "kitty, eglutė deals, halving beyond one's rights, strict one-rung auction",
                        {**_COMMON, **_KITTY_DEFAULTS, "pool": 60, "method": "lithuanian-kitty", "misere_after": "9NT", "bid_jumps": False,
                         "here_rule": "first-hand", "misere_binding": False, "opening_bid": "lowest",
                         "auction_order": "pairs", "bomb_min_level": 7, "allpass.talon": "unused",
-                        "takeover": False, "whist_alone": True, "dark_defence": False}))
+                        "takeover": False, "whist_alone": True, "dark_defence": False}, players=FIVE))

@@ -8,7 +8,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from prefcli.rules.presets import Family, Option, Preset, Same, StateField, register_family, register_preset
-from prefcli.rules.presets.common import DEALER_STATE, QUOTA_DEFAULTS, auction_option, quota_options
+from prefcli.rules.presets.common import (DEALER_STATE, QUOTA_DEFAULTS, SEATING_DEFAULTS, SEATING_OPTIONS,
+                                         auction_option, quota_options)
 
 F = Fraction
 
@@ -92,6 +93,8 @@ OPTIONS = (
     Option("end", "choice", "the game ends when each pool is closed, or when the total of pools ≥ players × target; an early stop (end: {reason}) closes each pool with its shortfall written to the mountain (not with leningrad_overs, which settles the unders ×2 instead)", ("each", "total")),
     # --- four players, dark games ------------------------------------------------------------
     Option("talon_bonus", "bool", "the 4-player dealer writes on the declarer the whists of the talon's potential tricks × price × whist_multiplier (ace 1, A+K 2, two aces 3, marriage 1), made or failed, played or not"),
+    *SEATING_OPTIONS,
+    Option("consolation_waiting", "bool", "with 5 players and consolation_to = all, the one waiting his turn writes the consolation too (no: he takes no part in the deal, seed 004 l.107 \"nedalyvauja\"; the dealer's share is the 4-player dealer's) (inferred)", inferred=True),
     Option("talon_bonus_3p", "choice", "with 3 players: no talon bonus, or each opponent of the declarer writes half", ("none", "half-each")),
     Option("talon_bonus_misere", "choice", "talon bonus on a misère: none, or sevens (a suited 7-8 or two sevens = 2 tricks, one seven = 1)", ("none", "sevens")),
     Option("dark_multiplier", "number", "with dark = yes: a game bid in the dark is worth this many times; a dark all-pass multiplies its trick price by this once for each dark all-pass in a row (2: ×2, then ×4, Кодекс 3.3.19)"),
@@ -138,6 +141,7 @@ FAMILY = register_family(Family(
 _PRICES = {"prices.6": 2, "prices.7": 4, "prices.8": 6, "prices.9": 8, "prices.10": 10, "prices.misere": 10}
 
 SOCHI = {
+    **SEATING_DEFAULTS, "consolation_waiting": False,
     "pool": 20, "price": None, "coin": "0.01", "method": "russian", "rounding": "exact",
     **_PRICES,
     "whist_multiplier": 1, "declarer_fail_multiplier": 1, "single_whist": "all",
@@ -188,14 +192,19 @@ CLASSIC = {
     "allpass.exit": [7, 7, 7], "allpass.same_dealer": True, "dark": True,
 }
 
+#: The player counts of every Russian preset: three, four (the dealer sits out: seed 001 l.6), five
+#: (the dealer and the one waiting his turn sit out: seed 004 l.107).
+FIVE = (3, 4, 5)
+
 register_preset(Preset("sochi", FAMILY, "Sochi (Сочинка)",
-                       "Кодекс преферанса: greedy, responsible whist, help to the larger pool", SOCHI))
+                       "Кодекс преферанса: greedy, responsible whist, help to the larger pool", SOCHI,
+                       players=FIVE))
 register_preset(Preset("leningrad", FAMILY, "Leningrad (Ленинградка, «Питер»)",
                        "doubled whists and remises, gentleman half-responsible whist, no help, overs ×2 at settlement",
-                       LENINGRAD))
+                       LENINGRAD, players=FIVE))
 register_preset(Preset("rostov", FAMILY, "Rostov (Ростовка)",
                        "half-responsible gentleman whist, fixed consolation 10, all-pass on whists (5 per trick)",
-                       ROSTOV))
+                       ROSTOV, players=FIVE))
 register_preset(Preset("classic", FAMILY, "Classic (Классика)",
                        "Sochi scoring with dark calls and bombs, exit 7 after all-pass, the dealer deals again",
-                       CLASSIC))
+                       CLASSIC, players=FIVE))
