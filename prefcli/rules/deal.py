@@ -546,7 +546,7 @@ class _Reader:
             self.add(tp, f"deal {n}: the dealer's take-over is not played under these rules (option takeover)")
             return False
         if not (t in out.sitting_out and t == out.dealer):
-            self.add(tp, f"deal {n}: {t} may not take over: under these rules only the sitting-out "
+            self.add(tp, f"deal {n}: {t} may not take over: under these rules only the sitting-out 4-player "
                          "dealer's take-over is played (option takeover; seed 004: \"ketvirtasis dalintojas "
                          "turi teisę paimti bet kurio iš dviejų kortas\")")
             return False
