@@ -284,3 +284,24 @@ def test_quick_entry_takes_five_players_in_the_rotation():
     # deal 3: Cid deals, Dan waits; the active hands in seat order are Ann, Bob, Eve
     assert deals[2]["tricks"] == {"Ann": 4, "Bob": 2, "Eve": 4}
     assert deals[1]["tricks"] == {"Dan": 6, "Eve": 2, "Ann": 2}
+
+
+@pytest.mark.parametrize("family,name", [("lithuanian", "lithuanian-5"), ("lithuanian-kitty", "kitty-5")])
+def test_the_lithuanian_sheets_have_a_five_player_row(family, name, tmp_path):
+    lay = svg.layout_for(family, 5)
+    assert lay.name == name and lay.slots == 5
+    # the seat's cells of the four-player sheet, one whists box more
+    four = svg.layout_for(family, 4).seats[0]
+    assert set(lay.seats[0]) == set(four) | {"whists+4"}
+
+
+def test_draw_a_lithuanian_five_player_sheet(run, tmp_path):
+    # the hens by hand (test_lithuanian_five_the_dealers_part_stays_the_dealers): N 15 · 21
+    f = tmp_path / "lt5.yaml"
+    f.write_text(LT5, encoding="utf-8")
+    out = tmp_path / "lt5.svg"
+    code, _, err = run(["draw", str(f), "-o", str(out)])
+    assert code == 0, err
+    text = out.read_text(encoding="utf-8")
+    ET.fromstring(text)
+    assert "<title>N: hens 15 · 21</title>" in text and "<title>W: whists on S 72</title>" in text

@@ -15,6 +15,8 @@ from prefcli.rules.presets import get_preset
 from prefcli.scoring import ScoringError
 from russian_helpers import P3, P4, flat, run
 
+P5 = ["A", "B", "C", "D", "E"]
+
 W, PS, HW = "whist", "pass", "half-whist"
 
 SIX_UNPLAYED = {"contract": "6S", "declarer": "A", "whist": {"B": PS, "C": PS}}
@@ -105,6 +107,15 @@ CASES: List[Dict[str, Any]] = [
          values=[("all", {"mountain.B": 4, "whists.C.B": 20, "whists.D.B": 4, "whists.A.B": 4}),
                  ("defenders", {"mountain.B": 4, "whists.C.B": 20, "whists.D.B": 4}),
                  ("whisters", {"mountain.B": 4, "whists.C.B": 20})]),
+    # five players (seed 004 l.107): A deals, B waits his turn; C, D, E hold the cards
+    dict(option="consolation_waiting", players=P5,
+         deals=[{"contract": "7S", "declarer": "C", "whist": {"D": W, "E": PS}, "tricks": {"C": 6, "D": 3, "E": 1}}],
+         values=[(False, {"mountain.C": 4, "whists.D.C": 20, "whists.E.C": 4, "whists.A.C": 4}),
+                 (True, {"mountain.C": 4, "whists.D.C": 20, "whists.E.C": 4, "whists.A.C": 4, "whists.B.C": 4})]),
+    # next: B (on A's left) waits and C, D, E play; previous: E waits, so E holds no cards
+    dict(option="seating.waiting", players=P5,
+         deals=[{"contract": "6S", "declarer": "C", "whist": {"D": W, "E": PS}, "tricks": {"C": 6, "D": 3, "E": 1}}],
+         values=[("next", {"pool.C": 2, "whists.D.C": 8}), ("previous", ScoringError)]),
     dict(option="consolation_on_misere",
          deals=[{"contract": "misere", "declarer": "A", "tricks": {"A": 2, "B": 4, "C": 4}}],
          values=[(False, {"mountain.A": 20}),

@@ -321,6 +321,52 @@ RUSSIAN_5 = Layout(
     source="SHEET-DRAWING.md (the recipe: one table per n; the 4-player sheet's bands on a pentagon)",
 )
 
+# Lithuanian classical, 5 players: seed 002's sheet carried to a pentagon as the Russian one is
+# (no seed draws five): per seat from the edge in, the pair columns (one per opponent), the hill
+# of hens with the eglė strokes beside it, the track nearest the target.
+_LT5_BOTTOM = {
+    "name": _RU5_BOTTOM["name"],
+    **{k: v for k, v in _RU5_BOTTOM.items() if k.startswith("whists+")},
+    "mountain": Box(0.5 - 0.035, 0.5 + (_P5_W + _P5_P) / 2, 0.2, 0.09, grow=-1),
+    "egles": Box(0.5 + 0.115, 0.5 + (_P5_W + _P5_P) / 2, 0.05, 0.08),
+    "pool": Box(0.5, 0.5 + (_P5_P + _P5_C) / 2 + 0.005, 0.16, 0.09),
+}
+LITHUANIAN_5 = Layout(
+    name="lithuanian-5", title="Lithuanian sheet, 5 players (seed 002's cells on a pentagon)", slots=5,
+    width=600, height=600, lines=RUSSIAN_5.lines, seats=turned_seats(_LT5_BOTTOM, 5),
+    centre={"pool": Box(0.5, 0.5, 0.08, 0.06)},
+    closed_mark="››",
+    source="seed 002 (1 lentelė's cells), SHEET-DRAWING.md's recipe on a pentagon",
+)
+
+# Lithuanian eglutė and kitty, 5 players: seed 000's cells on a pentagon; a larger centre holds
+# its four triangles' numbers (kitty, half and full premiums, the hour); each player's eglutė
+# table sits outside his edge, by its left corner.
+_KT5_C = 0.12
+_KT5_BOTTOM = {
+    "name": Box(0.5 + 0.1, 0.5 + _P5_A + 0.035, 0.3, 0.05),
+    "eglute": Box(0.5 - 0.17, 0.5 + _P5_A + 0.05, 0.22, 0.07),
+    **{k: v for k, v in _RU5_BOTTOM.items() if k.startswith("whists+")},
+    "mountain": Box(0.5, 0.5 + (_P5_W + 0.2) / 2, 0.27, 0.075, grow=-1),
+    "pool": Box(0.5, 0.5 + (0.2 + _KT5_C) / 2, 0.2, 0.07),
+}
+KITTY_5 = Layout(
+    name="kitty-5", title="Lithuanian eglutė and kitty sheet, 5 players (seed 000's cells on a pentagon)", slots=5,
+    width=600, height=600,
+    lines=turned_lines([(_p5(_P5_A, -_P5_A * _P5_T), _p5(_P5_A, _P5_A * _P5_T)),
+                        (_p5(_P5_A, -_P5_A * _P5_T), _p5(_KT5_C, -_KT5_C * _P5_T)),
+                        _band(_P5_W), _band(0.2), _band(_KT5_C),
+                        (_p5(_P5_A, -0.125), _p5(_P5_W, -0.125)), (_p5(_P5_A, 0.0), _p5(_P5_W, 0.0)),
+                        (_p5(_P5_A, 0.125), _p5(_P5_W, 0.125))], 5),
+    seats=turned_seats(_KT5_BOTTOM, 5),
+    centre={"pool": Box(0.5, 0.55, 0.09, 0.04), "half": Box(0.45, 0.5, 0.08, 0.04, 90),
+            "full": Box(0.55, 0.5, 0.08, 0.04, -90), "hour": Box(0.5, 0.45, 0.09, 0.04, 180)},
+    captions=KITTY_4.captions,
+    closed_mark="››",
+    margin=72,
+    source="seed 000 (the sheet's cells and the eglutė table), SHEET-DRAWING.md's recipe on a pentagon",
+)
+
 #: (family, players) → layout. A 2-player game gets its row when that game exists.
 LAYOUTS: Dict[Tuple[str, int], Layout] = {
     ("russian", 3): RUSSIAN_3,
@@ -328,8 +374,10 @@ LAYOUTS: Dict[Tuple[str, int], Layout] = {
     ("russian", 5): RUSSIAN_5,
     ("lithuanian", 3): LITHUANIAN_4,
     ("lithuanian", 4): LITHUANIAN_4,
+    ("lithuanian", 5): LITHUANIAN_5,
     ("lithuanian-kitty", 3): KITTY_4,
     ("lithuanian-kitty", 4): KITTY_4,
+    ("lithuanian-kitty", 5): KITTY_5,
 }
 
 
