@@ -401,6 +401,7 @@ from russian_helpers import flat, record as _record  # noqa: E402
 
 NO_EGLES = {"general_egles": 0, "egles": 0}
 ABCD = ("A", "B", "C", "D")
+ABCDE = ("A", "B", "C", "D", "E")
 SIX_BOTH_PASS = {"contract": "6S", "declarer": "B", "whist": {"C": PS, "D": PS}}
 _zero = dict.fromkeys(ABCD, 0)
 
@@ -457,6 +458,20 @@ READING_CASES: Dict[tuple, List[tuple]] = {
     ("lithuanian-kitty", "skip_eglute_rights"): [(ABCD, "lithuanian-kitty", [SIX_BOTH_PASS], {"skip_eglute": True})],
     ("lithuanian-kitty", "allpass.same_dealer"): [(ABCD, "lithuanian-kitty", [
         {"contract": "all-pass", "tricks": {"B": 3, "C": 3, "D": 4}}], {"skip_eglute": True})],
+    # five players, seed 004 l.107: A deals; the one waiting is B (next) or E (previous), so the
+    # consolation "to all" is written by A, D, E or by A, B, D
+    ("russian", "seating.waiting"): [(ABCDE, "sochi", [
+        {"contract": "6S", "declarer": "C", "whist": {"D": W}, "tricks": {"C": 5, "D": 5}}], {})],
+    ("russian", "consolation_waiting"): [(ABCDE, "sochi", [
+        {"contract": "6S", "declarer": "C", "whist": {"D": W}, "tricks": {"C": 5, "D": 5}}], {})],
+    # the Lithuanian families write every defender's decision: E defends (next) or sits out
+    # (previous, and the deal is refused): the seats are the whole difference
+    ("lithuanian", "seating.waiting"): [(ABCDE, "lithuanian", [
+        {"contract": "6S", "declarer": "C", "whist": {"D": W, "E": PS}, "tricks": {"C": 6, "D": 3, "E": 1}}],
+        dict(NO_EGLES, pool=30))],
+    ("lithuanian-kitty", "seating.waiting"): [(ABCDE, "lithuanian-kitty", [
+        {"contract": "6S", "declarer": "C", "whist": {"D": W, "E": PS}, "tricks": {"C": 6, "D": 3, "E": 1}}],
+        {"pool": 30})],
     ("russian", "takeover_shortfall"): [(ABCD, "sochi", [
         {"dealer": "A", "contract": "6S", "declarer": "B", "whist": {"C": PS, "D": PS}, "takeover": "A",
          "tricks": {"B": 8, "C": 1, "D": 1}}], {})],
@@ -464,8 +479,12 @@ READING_CASES: Dict[tuple, List[tuple]] = {
 
 
 def _outcome(players, variant, deals, rules, option, value):
+    from prefcli.scoring import ScoringError
     r = _record(deals, list(players), variant, **rules)
-    res = _score(r, resolve_rules(r.rules, sets=[(option, value)]))
+    try:
+        res = _score(r, resolve_rules(r.rules, sets=[(option, value)]))
+    except ScoringError as exc:           # a reading that refuses the record: its outcome is the refusal
+        return ("refused", exc.message)
     net = settle_sheet(res.sheet(), res.rules).net
     return flat(res), dict(res.dealers), dict(res.state), {p: Fraction(v) for p, v in net.items()}
 

@@ -27,7 +27,12 @@ SEATING_OPTIONS: Tuple[Option, ...] = (
     Option("seating.waiting", "choice",
            "with 5 players the dealer and the one waiting his turn sit out (seed 004 l.107 \"dalintojas ir "
            "laukiantys eilėje\"): the one waiting is the next to deal, on the dealer's left (next), or the one "
-           "who dealt before, on his right (previous) (inferred)", ("next", "previous"), inferred=True),
+           "who dealt before, on his right (previous) (inferred)", ("next", "previous"), inferred=True,
+           why="seed 004 l.107 names the two who sit out, \"dalintojas ir laukiantys eilėje\" (the dealer and the "
+               "one waiting his turn), not the side; the deal passes to the left, so the one waiting for it is the "
+               "next dealer, on the dealer's left (issue 13: \"the dealer and the next player\")",
+           alternatives=(("previous", "the one who dealt before, on the dealer's right, sits out with him; the "
+                                      "hands go to the three on the dealer's left"),)),
 )
 
 #: Every preset's value of the seating options (a club's other reading is a --set or a rules row).

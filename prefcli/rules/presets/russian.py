@@ -94,7 +94,9 @@ OPTIONS = (
     # --- four players, dark games ------------------------------------------------------------
     Option("talon_bonus", "bool", "the 4-player dealer writes on the declarer the whists of the talon's potential tricks × price × whist_multiplier (ace 1, A+K 2, two aces 3, marriage 1), made or failed, played or not"),
     *SEATING_OPTIONS,
-    Option("consolation_waiting", "bool", "with 5 players and consolation_to = all, the one waiting his turn writes the consolation too (no: he takes no part in the deal, seed 004 l.107 \"nedalyvauja\"; the dealer's share is the 4-player dealer's) (inferred)", inferred=True),
+    Option("consolation_waiting", "bool", "with 5 players and consolation_to = all, the one waiting his turn writes the consolation too (no: he takes no part in the deal, seed 004 l.107 \"nedalyvauja\"; the dealer's share is the 4-player dealer's) (inferred)", inferred=True,
+           why="seed 004 l.107 says the two who sit out take no part (\"nedalyvauja\"); the consolation \"to all\" is the four-player table's (the passer and the dealer), and the dealer's part goes with the deal and the talon, not with sitting out",
+           alternatives=(("yes", "the one waiting writes the consolation too, like the dealer: all but the declarer write it"),)),
     Option("talon_bonus_3p", "choice", "with 3 players: no talon bonus, or each opponent of the declarer writes half", ("none", "half-each")),
     Option("talon_bonus_misere", "choice", "talon bonus on a misère: none, or sevens (a suited 7-8 or two sevens = 2 tricks, one seven = 1)", ("none", "sevens")),
     Option("dark_multiplier", "number", "with dark = yes: a game bid in the dark is worth this many times; a dark all-pass multiplies its trick price by this once for each dark all-pass in a row (2: ×2, then ×4, Кодекс 3.3.19)"),
