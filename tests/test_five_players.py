@@ -305,3 +305,12 @@ def test_draw_a_lithuanian_five_player_sheet(run, tmp_path):
     text = out.read_text(encoding="utf-8")
     ET.fromstring(text)
     assert "<title>N: hens 15 · 21</title>" in text and "<title>W: whists on S 72</title>" in text
+
+
+def test_analyze_the_five_player_full_deal(run):
+    # deal 7: Dan holds AS KS QS JS 10S 9S AH KH after the discard: eight tricks double dummy
+    # (six spades and two hearts), as he took them
+    code, out, err = run(["analyze", str(FIVE), "--deal", "7"])
+    assert code == 0, err
+    assert "deal 7: 7S by Dan (first hand Dan)" in out
+    assert "double dummy: Dan takes 8 from the opening lead (7S needs 7: made)" in out

@@ -217,7 +217,7 @@ def task_from_replay(record: Record, rep: DealReplay, rules: Rules, options: Ana
     hands = [opening[p] for p in seats]
     talon = tuple(deal.talon)
     conv = conventions(rules)
-    four = len(record.players) == 4
+    four = len(record.players) > len(seats)     # someone sits out (the dealer with 4 or 5): the table's
     trump = c.trump.order if (c.is_tricks and c.trump is not None) else -1
     kind = "contract" if c.is_tricks else ("misere" if c.is_misere else "all-pass")
     decl: Optional[int] = None

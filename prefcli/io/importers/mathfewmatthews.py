@@ -73,7 +73,7 @@ def parse(source: Source) -> Imported:
     out = Imported(PROGRAM, version, [])
     raw_players = r.list(p("players"), max_items=10)
     if len(raw_players) == 5:
-        raise r.fail(p("players"), "5 players: prefcli keeps sheets of 3 or 4 players")
+        raise r.fail(p("players"), "5 players: this importer reads the program's sheets of 3 or 4 players")
     if len(raw_players) not in (3, 4):
         raise r.fail(p("players"), f"{len(raw_players)} players; a Preferans sheet has 3 or 4")
     names = unique_names([r.text(p("players", i), max_len=100) for i in range(len(raw_players))])
