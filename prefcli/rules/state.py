@@ -112,6 +112,16 @@ def read_state(raw: Any, family: Any, players: Sequence[str], path: Path) -> Tup
     return out, problems
 
 
+def check_state(raw: Any, family: Any, players: Sequence[str], path: Path) -> State:
+    """:func:`read_state`, raising the first problem (a located error once its document places
+    it): for the readers that take a sheet's state on trust otherwise (settle)."""
+    from prefcli.model.diagnostics import PrefcliError
+    state, problems = read_state(raw, family, players, path)
+    if problems:
+        raise PrefcliError(problems[0].message, problems[0].path, kind=problems[0].kind)
+    return state
+
+
 def _value(f: Any, value: Any, players: Sequence[str], where: Path, problems: List[Problem]) -> Any:
     try:
         if f.kind == "count":

@@ -80,6 +80,10 @@ def settle_document(obj: Any, options: SettleOptions, source: str = "<input>") -
         rules = resolve_rules(obj.rules, variant=options.variant, sets=list(options.sets))
         sheet = obj.data
         kind = "sheet"
+        if sheet.state:          # the game's state a continued record takes up: the family's fields only
+            from prefcli.rules.state import check_state
+            family = rules.family if options.variant is None else resolve_rules(obj.rules).family
+            check_state(sheet.state, family, obj.players, ("state",))
     settlement = settle_sheet(sheet, rules)
     price = options.price if options.price is not None else (
         to_decimal(rules.get("price"), "price") if rules.get("price") is not None else None)
