@@ -243,7 +243,7 @@ def test_cli_stdin_stdout_keeps_json_as_json():
 
 def test_cli_never_overwrites_the_input_without_in_place(sample, run):
     code, _, err = run(["convert", str(sample), "-o", str(sample)])
-    assert code == 2 and "--in-place" in err
+    assert code == 1 and "--in-place" in err and "refusing to write over it" in err
     assert sample.read_text(encoding="utf-8") == SAMPLE
 
 

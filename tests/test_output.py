@@ -206,28 +206,56 @@ def test_choose_format_unit():
 # Never over an input
 # ---------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name,source", [
-    ("score", "sochi-3p.yaml"), ("settle", "paper-sheet.yaml"), ("settle", "sochi-3p.yaml"),
-    ("replay", "full-deals-sochi.yaml"),
-])
-def test_never_writes_over_an_input(name, source, tmp_path):
-    src = tmp_path / source
-    src.write_bytes((EXAMPLES / source).read_bytes())
+IMPORTS = ROOT / "tests" / "examples" / "imports"
+
+
+def _settle_part(tmp_path: Path) -> Path:
+    code, out, err = run(["settle", str(EXAMPLES / "paper-sheet.yaml"), "-f", "json"])
+    assert code == 0, err
+    part = tmp_path / "part.json"
+    part.write_bytes(out)
+    return part
+
+
+#: every command that reads an input and writes a result: (command, input, more arguments)
+OVERWRITE_CASES = [
+    ("score", EXAMPLES / "sochi-3p.yaml", []), ("settle", EXAMPLES / "paper-sheet.yaml", []),
+    ("settle", EXAMPLES / "sochi-3p.yaml", []), ("settle", EXAMPLES / "sochi-3p.yaml", ["--summary"]),
+    ("replay", EXAMPLES / "full-deals-sochi.yaml", []), ("convert", EXAMPLES / "sochi-3p.yaml", []),
+    ("validate", EXAMPLES / "sochi-3p.yaml", []), ("stats", EXAMPLES / "sochi-3p.yaml", []),
+    ("rating", EXAMPLES / "sochi-3p.yaml", []), ("draw", EXAMPLES / "sochi-3p.yaml", []),
+    ("report", EXAMPLES / "sochi-3p.yaml", []), ("analyze", EXAMPLES / "full-deals-sochi.yaml", []),
+    ("import", IMPORTS / "preferanser" / "1.json", []), ("merge", None, []),
+]
+
+
+@pytest.mark.parametrize("name,given,more", OVERWRITE_CASES,
+                         ids=[f"{n}{''.join(m)}-{g.name if g else 'part'}" for n, g, m in OVERWRITE_CASES])
+def test_never_writes_over_an_input(name, given, more, tmp_path):
+    """One rule for every command (convert included, since issue 11 (e)): an output that is one
+    of the inputs is exit 1, one line naming it, nothing written."""
+    if given is None:
+        source = _settle_part(tmp_path)
+        given = tmp_path / "given.json"
+        source.rename(given)
+    src = tmp_path / given.name
+    if given != src:
+        src.write_bytes(given.read_bytes())
     before = src.read_bytes()
-    link = tmp_path / "link.yaml"
+    link = tmp_path / ("link" + src.suffix)
     link.symlink_to(src)
-    hard = tmp_path / "hard.yaml"
+    hard = tmp_path / ("hard" + src.suffix)
     os.link(src, hard)
     sub = tmp_path / "sub"
     sub.mkdir()
     for read, write in ((src, src), (src, link), (link, src), (src, hard),
                         (src, Path("..") / src.name)):
-        code, _, err = run([name, str(read), "-o", str(write)], cwd=sub)
+        code, _, err = run([name, str(read), *more, "-o", str(write)], cwd=sub)
         assert code == 1, (read, write, err)
         _one_line_naming(err, str(write))
         assert "refusing to write over it" in err
         assert src.read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([src.name, "link.yaml", "hard.yaml", "sub"])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([src.name, link.name, hard.name, "sub"])
 
 
 def test_never_writes_over_standard_input_or_a_folder_member(tmp_path):
@@ -255,7 +283,7 @@ def test_convert_refuses_its_input_and_in_place_still_works(tmp_path):
     link = tmp_path / "l.yaml"
     link.symlink_to(src)
     code, _, err = run(["convert", str(src), "-o", str(link)])
-    assert code == 2 and "--in-place" in err
+    assert code == 1 and "--in-place" in err and "refusing to write over it" in err
     assert src.read_bytes() == (EXAMPLES / "sochi-3p.yaml").read_bytes()
     code, _, err = run(["convert", str(link), "--in-place"])
     assert code == 0, err

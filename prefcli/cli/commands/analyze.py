@@ -46,6 +46,8 @@ def command(files: Sequence[str], deal_no: Optional[int], table: bool, discard: 
 
     fmt = report_format("analysis", fmt, output)
     sources = expand_inputs(files)
+    from prefcli.io.output import check_not_input
+    check_not_input(output, sources)        # refused at once, before a long analysis
     options = AnalysisOptions(table=table, best_discard=discard == "best")
     ex = None
     if executor is not None:

@@ -4,7 +4,6 @@ Canonical JSON ⇄ YAML, another preset, quick-entry notes → record.
 """
 from __future__ import annotations
 
-import os
 from typing import Optional, Sequence
 
 import click
@@ -22,13 +21,14 @@ def _kind_of_path(path: str) -> Optional[str]:
     return None
 
 
-def _same_file(a: str, b: str) -> bool:
-    if a == "-" or b == "-":
-        return False
+def _refuse_input(dest: str, source: str) -> None:
+    """check_not_input, with convert's own way out named (--in-place)."""
+    from prefcli.io.output import OutputError, check_not_input
     try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return os.path.abspath(a) == os.path.abspath(b)
+        check_not_input(dest, [source])
+    except OutputError as exc:
+        raise OutputError(exc.file, exc.message.replace("(choose another output file)",
+                                                        "(choose another output file, or --in-place to rewrite it)")) from None
 
 
 def _report(conv, fmt: str) -> None:
@@ -97,8 +97,10 @@ def command(source: str, output: Optional[str], to: Optional[str], in_place: boo
     dest = source if in_place else (output or "-")
     # -o OUT's extension asks for a kind; --to (-f) disagreeing with it is a usage error
     wanted = None if in_place else (pick_format(to, dest, ("json", "yaml"), "", param="to") or None)
-    if not in_place and _same_file(dest, source):
-        raise click.UsageError(f"{dest} is the input file: use --in-place to rewrite it")
+    if not in_place:
+        # the one rule of every command: an output that would write over an input is refused
+        # with exit 1 (decided by the file system, not the command line: see the README)
+        _refuse_input(dest, source)
     set_pairs = parse_sets(sets)
 
     from prefcli.app.convert import convert_source

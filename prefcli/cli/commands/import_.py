@@ -88,6 +88,9 @@ def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Option
     results = []
     errors = []
     inputs = _expand(files)
+    if output is not None and not os.path.isdir(output):
+        from prefcli.io.output import check_not_input
+        check_not_input(output, [p for p, _ in inputs])     # refused before anything is read
     for path, in_folder in inputs:
         try:
             source = read(path)

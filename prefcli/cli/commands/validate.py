@@ -30,6 +30,8 @@ def command(inputs: List[str], fmt: str, quiet: bool, output: str) -> None:
     from prefcli.render.check import summary_line
 
     fmt = report_format("check", fmt, output)
+    from prefcli.io.output import check_not_input
+    check_not_input(output, inputs)
     with progress_bar("checking") as bar:
         report = check(list(inputs), progress=bar)
     if fmt == "table":
