@@ -62,3 +62,47 @@ def test_shell_completion_is_clicks_own():
     proc = subprocess.run([sys.executable, "-c", "from prefcli.cli.main import cli; cli(prog_name='prefcli')"],
                           env=env, capture_output=True, text=True, cwd=str(ROOT), timeout=60)
     assert "settle" in proc.stdout, proc.stderr
+
+
+def _vocabulary_table():
+    """The README's "One vocabulary" table: {(command, flag)} and the rows' flags."""
+    import re
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("### One vocabulary", 1)[1].split("\n### ", 1)[0]
+    pairs = set()
+    seen = []
+    for line in section.splitlines():
+        if not line.startswith("| `"):
+            continue
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line)[1:-1]]
+        flags_cell, _, commands_cell = cells
+        flags = [f for chunk in re.findall(r"`([^`]+)`", flags_cell) for f in chunk.split()[0].split("/")]
+        seen.extend(flags)
+        for name in (c.strip() for c in commands_cell.split(",")):
+            for flag in flags:
+                pairs.add((name, flag))
+    return pairs, seen
+
+
+def test_the_readme_vocabulary_is_every_option_of_every_command():
+    """One flag, one meaning: every option of every command is a row of the README's table
+    listing that command, and the table lists nothing a command does not take."""
+    import click
+
+    from prefcli.cli.main import cli
+    ctx = click.Context(cli)
+    actual = set()
+    for name in COMMANDS:
+        for p in cli.get_command(ctx, name).params:
+            if isinstance(p, click.Option):
+                actual.update((name, flag) for flag in p.opts + p.secondary_opts if flag not in ("-h", "--help"))
+    documented, flags = _vocabulary_table()
+    assert len(flags) == len(set(flags)), "a flag has two rows"
+    assert actual - documented == set(), "options missing from the README's vocabulary"
+    assert documented - actual == set(), "the README lists options a command does not take"
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_quiet_is_in_every_command(run, name):
+    code, out, err = run([name, "--help"])
+    assert "-q, --quiet" in out and "nothing but problems" in out

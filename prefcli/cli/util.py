@@ -154,9 +154,9 @@ class Progress:
     """A one-line progress bar on stderr, drawn only when stderr is a terminal; a callback
     ``(done, total)`` for the library's batch functions."""
 
-    def __init__(self, label: str, enabled: Optional[bool] = None) -> None:
+    def __init__(self, label: str, enabled: Optional[bool] = None, quiet: bool = False) -> None:
         self.label = label
-        self.enabled = progress_enabled() if enabled is None else enabled
+        self.enabled = (progress_enabled() if enabled is None else enabled) and not quiet
         self.shown = False
 
     def __call__(self, done: int, total: int) -> None:
@@ -176,9 +176,10 @@ class Progress:
 
 
 @contextmanager
-def progress_bar(label: str) -> Iterator[Progress]:
-    """``with progress_bar("settling") as bar: app_function(..., progress=bar)``."""
-    bar = Progress(label)
+def progress_bar(label: str, quiet: bool = False) -> Iterator[Progress]:
+    """``with progress_bar("settling", quiet) as bar: app_function(..., progress=bar)``; never
+    drawn with -q or when stderr is not a terminal."""
+    bar = Progress(label, quiet=quiet)
     try:
         yield bar
     finally:
@@ -188,8 +189,19 @@ def progress_bar(label: str) -> Iterator[Progress]:
 #: The heading of the examples every command's --help ends with.
 EXAMPLES_HEADER = "\b\nExamples:"
 
+#: -q/--quiet means one thing in every command: standard error gets nothing but problems (no
+#: progress bar, no notes, no summary line, no report of changes); the result asked for is
+#: still written, and the exit status is the same. validate and replay, whose standard output
+#: is itself a report of what was fine, leave that out too (see the README's vocabulary).
 quiet_option = click.option("-q", "--quiet", is_flag=True,
-                            help="print nothing but problems (and the output asked for)")
+                            help="print nothing but problems (and the output asked for): no progress "
+                                 "bar, notes or summary lines")
+
+
+def note(text: str, quiet: bool = False) -> None:
+    """An informational line on stderr (a note, a summary, what was written): not with -q."""
+    if not quiet:
+        click.echo(text, err=True)
 
 
 def decimal_option(value: Optional[str], name: str):

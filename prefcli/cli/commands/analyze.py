@@ -8,7 +8,7 @@ import click
 
 from prefcli.cli.util import (CheckFailed, EXAMPLES_HEADER, expand_inputs, format_option, output_option,
                               parse_sets, print_problems, progress_bar, report_format, rules_options,
-                              write_text)
+                              quiet_option, write_text)
 
 
 @click.command("analyze", epilog=EXAMPLES_HEADER + """
@@ -31,8 +31,10 @@ from prefcli.cli.util import (CheckFailed, EXAMPLES_HEADER, expand_inputs, forma
 @format_option("analysis", help="table: the report for people; json/yaml: one pref-analysis/1 document")
 @output_option
 @rules_options
+@quiet_option
 def command(files: Sequence[str], deal_no: Optional[int], table: bool, discard: str, jobs: int,
-            executor: Optional[str], fmt: str, output: str, variant: Optional[str], sets: Sequence[str]) -> None:
+            executor: Optional[str], fmt: str, output: str, variant: Optional[str], sets: Sequence[str],
+            quiet: bool) -> None:
     """Double-dummy analysis of the full deals of FILE… (files, folders, - for stdin): what
     perfect play gives from the opening lead and after every recorded trick, and each card that
     cost a trick with the card that would have kept the result.
@@ -57,7 +59,7 @@ def command(files: Sequence[str], deal_no: Optional[int], table: bool, discard: 
         except ExecutorError as exc:
             raise click.UsageError(exc.message) from None
     try:
-        with progress_bar("analysing") as bar:
+        with progress_bar("analysing", quiet) as bar:
             report = analyze_inputs(sources, options, variant, parse_sets(sets), deal_no, jobs, ex, bar)
     finally:
         if ex is not None:

@@ -62,7 +62,7 @@ def _report(conv, fmt: str) -> None:
               help="set a rule option of the result, e.g. --set pool=30 (repeatable)")
 @click.option("--report", "report_fmt", type=click.Choice(["table", "text", "json"]), default="table",
               show_default=True, help="how the list of changes and losses is written to stderr (text: table)")
-@click.option("--strict", is_flag=True, help="fail (exit 1) instead of dropping anything")
+@click.option("--strict", is_flag=True, help="fail (exit 1, nothing written) instead of dropping anything")
 @click.option("--drop-comments", is_flag=True,
               help="write without the input's comments (needed for JSON output of a commented YAML file)")
 @quiet_option

@@ -5,7 +5,7 @@ from typing import Optional, Sequence
 
 import click
 
-from prefcli.cli.util import EXAMPLES_HEADER, format_option, parse_sets, rules_options
+from prefcli.cli.util import EXAMPLES_HEADER, format_option, parse_sets, quiet_option, rules_options
 
 
 @click.command("draw", epilog=EXAMPLES_HEADER + """
@@ -20,8 +20,9 @@ from prefcli.cli.util import EXAMPLES_HEADER, format_option, parse_sets, rules_o
               help="paper: the paper sheet's colours and hand; plain: black on white with area labels")
 @format_option("draw")
 @click.option("-o", "--output", default="-", metavar="PATH", help="write the SVG here instead of stdout")
+@quiet_option
 def command(file: str, variant: Optional[str], sets: Sequence[str], after: Optional[int], style: str,
-            fmt: Optional[str], output: str) -> None:
+            fmt: Optional[str], output: str, quiet: bool) -> None:
     """Draw the score sheet of FILE (a game record or a score sheet, - for stdin) as SVG.
 
     The layout is the paper one for the game and table size: the Russian pulka for 3 players

@@ -7,7 +7,7 @@ from typing import List, Optional, Sequence, Tuple
 
 import click
 
-from prefcli.cli.util import EXAMPLES_HEADER
+from prefcli.cli.util import EXAMPLES_HEADER, note, quiet_option
 from prefcli.render import choices
 
 REPORT_CHOICES = choices("import")
@@ -46,15 +46,16 @@ def _expand(paths: Sequence[str]):
 @click.option("--report", "report_fmt", type=click.Choice(REPORT_CHOICES), default="table", show_default=True,
               help="how the loss report and the check are written to stderr (json, yaml: a "
                    "pref-import-report/1 document)")
-@click.option("--strict", is_flag=True, help="fail (exit 1, nothing written) if anything is lost")
+@click.option("--strict", is_flag=True, help="fail (exit 1, nothing written) instead of dropping anything")
 @click.option("--check", "check_only", is_flag=True,
               help="compare the program's own totals with prefcli's rescoring; exit 1 on a difference "
                    "(writes nothing unless -o is given)")
 @click.option("--deal", "deal_no", type=click.IntRange(1, 100000), default=None, metavar="N",
               help="of a file with several problems (Bridge studio), import only problem N")
 @click.option("--list", "list_", is_flag=True, help="list the importers and exit")
+@quiet_option
 def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Optional[str], report_fmt: str,
-            strict: bool, check_only: bool, deal_no: Optional[int], list_: bool) -> None:
+            strict: bool, check_only: bool, deal_no: Optional[int], list_: bool, quiet: bool) -> None:
     """Import saved games from other programs (FILE, a folder of them, or - for stdin).
 
     The format is detected from the content (--from NAME to name it). Each file becomes a
@@ -95,11 +96,11 @@ def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Option
         try:
             source = read(path)
             if in_folder and from_ == "auto" and len(detect(source)) != 1:
-                click.echo(f"{path}: skipped (not a saved file of a known program)", err=True)
+                note(f"{path}: skipped (not a saved file of a known program)", quiet)
                 continue
             result = import_source(source, from_)
         except InputError as exc:
-            if render.canonical("import", report_fmt) == "table":
+            if quiet or render.canonical("import", report_fmt) == "table":
                 for p in exc.problems:
                     click.echo(p.text(), err=True)
             errors.append((path, exc.problems))
@@ -120,11 +121,13 @@ def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Option
             result.outputs = [chosen]
         results.append(result)
 
-    click.echo(render.render("import", report_fmt, ImportReport(results, errors)), err=True, nl=False)
+    differ = [r for r in results if r.check.differences]
+    # -q: no report of what was carried or lost, unless it is the answer to a failed --check
+    if not quiet or (check_only and differ):
+        click.echo(render.render("import", report_fmt, ImportReport(results, errors)), err=True, nl=False)
 
     invalid = [r for r in results if r.problems]
     lossy = [r for r in results if r.losses]
-    differ = [r for r in results if r.check.differences]
     if invalid:
         click.echo(f"prefcli: {len(invalid)} file(s) import to documents that do not validate; nothing written",
                    err=True)
@@ -153,7 +156,7 @@ def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Option
             raise click.UsageError("two inputs have the same base name: import them into different folders")
         for o, target in planned:
             write_text(target, dump(o.data, ext), [p for p, _ in inputs])
-            click.echo(f"wrote {target}", err=True)
+            note(f"wrote {target}", quiet)
     elif docs:
         _, o = docs[0]
         write_text(dest, dump(o.data, pick_format(fmt, dest, ("json", "yaml"), "yaml")), [p for p, _ in inputs])

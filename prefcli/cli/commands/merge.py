@@ -5,8 +5,8 @@ from typing import Optional, Tuple
 
 import click
 
-from prefcli.cli.util import (EXAMPLES_HEADER, decimal_option, output_option, pick_format, settlement_text,
-                              write_text)
+from prefcli.cli.util import (EXAMPLES_HEADER, decimal_option, note, output_option, pick_format, quiet_option,
+                              settlement_text, write_text)
 from prefcli.io.output import check_not_input
 
 
@@ -19,7 +19,8 @@ from prefcli.io.output import check_not_input
               help="output format: json (default; what the shards wrote), table, csv")
 @click.option("--coin", metavar="C", default=None, help="smallest coin to round the money totals to")
 @output_option
-def command(parts: Tuple[str, ...], fmt: str, coin: Optional[str], output: str) -> None:
+@quiet_option
+def command(parts: Tuple[str, ...], fmt: str, coin: Optional[str], output: str, quiet: bool) -> None:
     """Merge partial results: the totals of one run over every shard's inputs.
 
     \b
@@ -37,8 +38,8 @@ def command(parts: Tuple[str, ...], fmt: str, coin: Optional[str], output: str) 
     check_not_input(output, parts)
     fmt = pick_format(fmt, output, ("json", "table", "csv"), "json")
     result = merge_parts(list(parts), coin=decimal_option(coin, "--coin"))
-    for note in result.notes:
-        click.echo(f"prefcli: note: {note}", err=True)
+    for text in result.notes:
+        note(f"prefcli: note: {text}", quiet)
     if fmt == "json":
         text = json.dumps(result.data, ensure_ascii=False, indent=2) + "\n"
     elif result.format == STATS_FORMAT:

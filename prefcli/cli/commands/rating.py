@@ -24,7 +24,7 @@ from prefcli.render import choices
 def command(inputs: Tuple[str, ...], method: str, fmt: str, variant: Optional[str], sets: Tuple[str, ...],
             jobs: int, executor: Optional[str], output: str, place_points: Tuple[str, ...],
             weights: Tuple[str, ...], elo_k: Optional[float], elo_start: Optional[float],
-            tournament_file: Optional[str]) -> None:
+            tournament_file: Optional[str], quiet: bool) -> None:
     """Rate players over every input: `whists` (the sum of net whists, × --weight per variant),
     `places` (place points per game from a table: --place-points or the tournament file's
     place_points; ties share) or `elo` (pairwise Elo: each game is a match between every two
@@ -32,4 +32,4 @@ def command(inputs: Tuple[str, ...], method: str, fmt: str, variant: Optional[st
     --elo-start / --elo-k; games in date order, then event and file name).
     """
     run(inputs, "player", fmt, method, None, variant, sets, jobs, executor, output,
-        place_points, weights, elo_k, elo_start, tournament_file, rating_only=True)
+        place_points, weights, elo_k, elo_start, tournament_file, rating_only=True, quiet=quiet)

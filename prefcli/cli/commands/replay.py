@@ -38,7 +38,7 @@ def command(files: Sequence[str], deal_no: Optional[int], fmt: str, check: bool,
     inputs = expand_inputs(files)
     check_not_input(output, inputs)
     fmt = report_format("replay", fmt, output)
-    with progress_bar("replaying") as bar:
+    with progress_bar("replaying", quiet) as bar:
         report = replay(inputs, deal_no, variant, parse_sets(sets), check, progress=bar)
     print_problems(report.problems)
     if not check:

@@ -5,7 +5,7 @@ from typing import Optional, Sequence
 
 import click
 
-from prefcli.cli.util import EXAMPLES_HEADER, format_option, parse_sets, rules_options
+from prefcli.cli.util import EXAMPLES_HEADER, format_option, parse_sets, quiet_option, rules_options
 
 
 @click.command("report", epilog=EXAMPLES_HEADER + """
@@ -20,8 +20,9 @@ from prefcli.cli.util import EXAMPLES_HEADER, format_option, parse_sets, rules_o
 @click.option("-o", "--output", default="-", metavar="PATH", help="write the page here instead of stdout")
 @click.option("--analyze", "analyze", is_flag=True,
               help="add the double-dummy analysis of every full deal (as prefcli analyze)")
+@quiet_option
 def command(file: str, variant: Optional[str], sets: Sequence[str], style: str, fmt: Optional[str],
-            output: str, analyze: bool) -> None:
+            output: str, analyze: bool, quiet: bool) -> None:
     """Write one HTML page about FILE: a game record, a score sheet, a pref-tournament/1 file
     with its rounds (inputs:), or a folder of rounds as prefcli settle reads one.
 

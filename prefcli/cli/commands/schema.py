@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from prefcli.cli.util import output_option
+from prefcli.cli.util import output_option, quiet_option
 
 
 from prefcli.cli.util import EXAMPLES_HEADER
@@ -16,7 +16,8 @@ from prefcli.io.schemas import KINDS
 """)
 @click.argument("kind", type=click.Choice(list(KINDS)))
 @output_option
-def command(kind: str, output: str) -> None:
+@quiet_option
+def command(kind: str, output: str, quiet: bool) -> None:
     """Print the JSON Schema (Draft 2020-12) of a document prefcli reads or writes.
 
     record, sheet and tournament are inputs; the others are the reports of the commands

@@ -6,7 +6,7 @@ from typing import Optional, Sequence
 import click
 
 from prefcli.cli.util import (CheckFailed, EXAMPLES_HEADER, format_option, output_option, parse_sets,
-                              print_problems, report_format, rules_options, write_text)
+                              print_problems, quiet_option, report_format, rules_options, write_text)
 
 
 @click.command("score", epilog=EXAMPLES_HEADER + """
@@ -23,8 +23,9 @@ from prefcli.cli.util import (CheckFailed, EXAMPLES_HEADER, format_option, outpu
 @click.option("--after", type=click.IntRange(min=0), default=None, metavar="N",
               help="the sheet after deal N")
 @output_option
+@quiet_option
 def command(file: str, variant: Optional[str], sets: Sequence[str], fmt: str, explain: bool,
-            after: Optional[int], output: str) -> None:
+            after: Optional[int], output: str, quiet: bool) -> None:
     """Compute the score sheet of a game record (FILE, or - for stdin).
 
     The json and yaml forms are pref-sheet/1 documents that `prefcli settle` reads.

@@ -10,7 +10,8 @@ from typing import Optional, Tuple
 import click
 
 from prefcli.cli.util import (CheckFailed, decimal_option, EXAMPLES_HEADER, format_option, output_option, parse_sets,
-                              print_problems, progress_bar, report_format, rules_options, write_text)
+                              note, print_problems, progress_bar, quiet_option, report_format, rules_options,
+                              write_text)
 
 
 def _number_option(value: Optional[str], name: str):
@@ -38,7 +39,8 @@ def _number_option(value: Optional[str], name: str):
 @rules_options
 @click.option("-j", "--jobs", type=click.IntRange(1, 256), default=1, show_default=True,
               help="settle inputs in this many processes (same results as --jobs 1)")
-@click.option("--strict", is_flag=True, help="stop at the first bad input")
+@click.option("--strict", is_flag=True, help="fail at the first bad input (exit 1, nothing written) instead "
+                                             "of leaving it out of the totals")
 @click.option("--executor", metavar="local|dask[:ADDRESS]", default=None,
               help='where to settle: local processes (--jobs), or a Dask cluster (pip install '
                    '"prefcli[dask]"; no address: a local cluster of --jobs workers); same results')
@@ -59,10 +61,11 @@ def _number_option(value: Optional[str], name: str):
 @click.option("--standings", is_flag=True, help="show the standings (total, games, average) even "
                                                 "without bands, cap or floor")
 @output_option
+@quiet_option
 def command(inputs: Tuple[str, ...], price: Optional[str], coin: Optional[str], fmt: str,
             variant: Optional[str], sets: Tuple[str, ...], jobs: int, strict: bool,
             executor: Optional[str], summary_only: bool, tournament_file: Optional[str], bands: Tuple[str, ...], losses: Optional[str],
-            cap: Optional[str], floor: Optional[str], standings: bool, output: str) -> None:
+            cap: Optional[str], floor: Optional[str], standings: bool, output: str, quiet: bool) -> None:
     """Settle score sheets or game records: net whists, money, and who pays whom.
 
     Records are scored first (under --variant / --set when given). With one input: the pairwise
@@ -116,8 +119,8 @@ def command(inputs: Tuple[str, ...], price: Optional[str], coin: Optional[str], 
             options = replace(options, price=options.price if options.price is not None else t.price,
                               coin=options.coin if options.coin is not None else t.coin)
         from prefcli.cli.commands.settle_summary import run_summary
-        return run_summary(plan.sources, options, jobs, executor, fmt, output, plan.read, t)
-    with progress_bar("settling") as bar:
+        return run_summary(plan.sources, options, jobs, executor, fmt, output, plan.read, t, quiet)
+    with progress_bar("settling", quiet) as bar:
         report = settle(list(inputs), options, standings=request, jobs=jobs, strict=strict,
                         progress=bar, executor=executor, plan=plan)
     print_problems(report.problems)
@@ -127,5 +130,5 @@ def command(inputs: Tuple[str, ...], price: Optional[str], coin: Optional[str], 
         raise CheckFailed("stopped at the first bad input (--strict)")
     write_text(output, render.render("settlement", fmt, report), plan.read)
     if report.bad:
-        click.echo(f"prefcli: {len(report.bad)} of {len(report.results)} inputs could not be settled", err=True)
+        note(f"prefcli: {len(report.bad)} of {len(report.results)} inputs could not be settled", quiet)
         raise CheckFailed("bad inputs")

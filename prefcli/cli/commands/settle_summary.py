@@ -5,7 +5,7 @@ from typing import Any, List, Optional, Sequence
 
 import click
 
-from prefcli.cli.util import CheckFailed, print_problems, settlement_text, write_text
+from prefcli.cli.util import CheckFailed, note, print_problems, progress_bar, settlement_text, write_text
 
 
 def _executor(spec: Optional[str], jobs: int):
@@ -30,7 +30,7 @@ def collect(sources: Sequence[str], options: Any, jobs: int, spec: Optional[str]
     return out
 
 
-def _check_tournaments(found: Sequence[Any], given: Any, options: Any) -> None:
+def _check_tournaments(found: Sequence[Any], given: Any, options: Any, quiet: bool = False) -> None:
     """A tournament file among the inputs: its price or coin must already be in force (the
     totals are folded as the inputs are settled, so nothing can be priced again afterwards)."""
     if given is None and len(found) > 1:
@@ -40,18 +40,24 @@ def _check_tournaments(found: Sequence[Any], given: Any, options: Any) -> None:
             raise click.UsageError("--summary: the tournament file among the inputs sets a price or coin; "
                                    "give it with --tournament FILE (or --price/--coin)")
     if any(t.active for t in list(found) + ([given] if given is not None else [])):
-        click.echo("prefcli: note: --summary gives totals only; run settle without it for the standings", err=True)
+        note("prefcli: note: --summary gives totals only; run settle without it for the standings", quiet)
 
 
 def run_summary(sources: Sequence[str], options: Any, jobs: int, spec: Optional[str], fmt: str,
-                output: str, read: Sequence[str], tournament: Any = None) -> None:
+                output: str, read: Sequence[str], tournament: Any = None, quiet: bool = False) -> None:
     import json
 
     from prefcli.app.batch import settle_totals
     from prefcli.settle.totals import totals_data
-    with _executor(spec, jobs) as ex:
-        batch = settle_totals(sources, options, ex)
-    _check_tournaments(batch.tournaments, tournament, options)
+    total = len(sources)
+    with _executor(spec, jobs) as ex, progress_bar("settling", quiet) as bar:
+        done = [0]
+
+        def step(_result: Any) -> None:
+            done[0] += 1
+            bar(done[0], total)
+        batch = settle_totals(sources, options, ex, on_result=step)
+    _check_tournaments(batch.tournaments, tournament, options, quiet)
     print_problems(batch.problems)
     if batch.totals.inputs == 0:
         raise CheckFailed("no input could be settled") if batch.failed else click.UsageError(
@@ -71,6 +77,5 @@ def run_summary(sources: Sequence[str], options: Any, jobs: int, spec: Optional[
         text = settlement_text(data, "csv" if fmt == "csv" else "table")
     write_text(output, text, read)
     if batch.failed:
-        click.echo(f"prefcli: {batch.failed} of {batch.failed + batch.totals.inputs} inputs could not be settled",
-                   err=True)
+        note(f"prefcli: {batch.failed} of {batch.failed + batch.totals.inputs} inputs could not be settled", quiet)
         raise CheckFailed("bad inputs")

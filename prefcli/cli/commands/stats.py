@@ -9,8 +9,8 @@ from typing import Any, Callable, Dict, Optional, Tuple
 
 import click
 
-from prefcli.cli.util import (EXAMPLES_HEADER, CheckFailed, expand_inputs, output_option, parse_sets, pick_format,
-                              print_problems, rules_options, write_text)
+from prefcli.cli.util import (EXAMPLES_HEADER, CheckFailed, expand_inputs, note, output_option, parse_sets,
+                              pick_format, print_problems, progress_bar, quiet_option, rules_options, write_text)
 from prefcli.io.output import check_not_input
 from prefcli.render import choices
 
@@ -92,7 +92,8 @@ def load_tournament(path: Optional[str]):
 def run(inputs: Tuple[str, ...], by: str, fmt: str, rating: Optional[str], svg_file: Optional[str],
         variant: Optional[str], sets: Tuple[str, ...], jobs: int, executor: Optional[str], output: str,
         place_points: Tuple[str, ...], weights: Tuple[str, ...], elo_k: Optional[float],
-        elo_start: Optional[float], tournament_file: Optional[str], rating_only: bool = False) -> None:
+        elo_start: Optional[float], tournament_file: Optional[str], rating_only: bool = False,
+        quiet: bool = False) -> None:
     from prefcli.app.executors import ExecutorError, make_executor
     from prefcli.app.stats import StatsOptions, run_stats
     from prefcli import render
@@ -117,8 +118,8 @@ def run(inputs: Tuple[str, ...], by: str, fmt: str, rating: Optional[str], svg_f
         ex = make_executor(executor, jobs)
     except ExecutorError as exc:
         raise click.UsageError(exc.message) from None
-    with ex:
-        result = run_stats(sources, options, ex)
+    with ex, progress_bar("reading", quiet) as bar:
+        result = run_stats(sources, options, ex, progress=bar)
     print_problems(result.problems)
     stats = result.stats
     if stats.inputs == 0:
@@ -135,11 +136,12 @@ def run(inputs: Tuple[str, ...], by: str, fmt: str, rating: Optional[str], svg_f
     text = render.render("rating" if rating_only else "stats", fmt, result)
     write_text(output, text, read)
     if result.failed:
-        click.echo(f"prefcli: {result.failed} of {result.failed + stats.inputs} inputs could not be read", err=True)
+        note(f"prefcli: {result.failed} of {result.failed + stats.inputs} inputs could not be read", quiet)
         raise CheckFailed("bad inputs")
 
 
 def common_options(func: Callable) -> Callable:
+    func = quiet_option(func)
     func = output_option(func)
     func = executor_option(func)
     func = click.option("-j", "--jobs", type=click.IntRange(1, 256), default=1, show_default=True,
@@ -167,7 +169,7 @@ def common_options(func: Callable) -> Callable:
 def command(inputs: Tuple[str, ...], by: str, fmt: str, rating: Optional[str], svg_file: Optional[str],
             variant: Optional[str], sets: Tuple[str, ...], jobs: int, executor: Optional[str], output: str,
             place_points: Tuple[str, ...], weights: Tuple[str, ...], elo_k: Optional[float],
-            elo_start: Optional[float], tournament_file: Optional[str]) -> None:
+            elo_start: Optional[float], tournament_file: Optional[str], quiet: bool) -> None:
     """Statistics per player over every input: games, deals, contracts declared (by level and
     strain) and made, misère made and failed, whists won and lost, all-pass tricks, the result
     (net whists) and its average per game, and head to head.
@@ -177,4 +179,4 @@ def command(inputs: Tuple[str, ...], by: str, fmt: str, rating: Optional[str], s
     adds to other shards' documents with the same totals as one run.
     """
     run(inputs, by, fmt, rating, svg_file, variant, sets, jobs, executor, output,
-        place_points, weights, elo_k, elo_start, tournament_file)
+        place_points, weights, elo_k, elo_start, tournament_file, quiet=quiet)

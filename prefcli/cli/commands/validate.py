@@ -32,7 +32,7 @@ def command(inputs: List[str], fmt: str, quiet: bool, output: str) -> None:
     fmt = report_format("check", fmt, output)
     from prefcli.io.output import check_not_input
     check_not_input(output, inputs)
-    with progress_bar("checking") as bar:
+    with progress_bar("checking", quiet) as bar:
         report = check(list(inputs), progress=bar)
     if fmt == "table":
         print_problems(report.problems)

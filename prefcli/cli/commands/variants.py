@@ -5,7 +5,7 @@ from typing import Any, Dict, List, Optional, Sequence
 
 import click
 
-from prefcli.cli.util import EXAMPLES_HEADER, format_option, output_option
+from prefcli.cli.util import EXAMPLES_HEADER, format_option, output_option, quiet_option
 
 
 @click.command("variants", epilog=EXAMPLES_HEADER + """
@@ -18,7 +18,8 @@ from prefcli.cli.util import EXAMPLES_HEADER, format_option, output_option
               help="show the values after this override (repeatable)")
 @format_option("table", "json", "yaml")
 @output_option
-def command(name: Optional[str], sets: Sequence[str], fmt: str, output: str) -> None:
+@quiet_option
+def command(name: Optional[str], sets: Sequence[str], fmt: str, output: str, quiet: bool) -> None:
     """List the presets; with NAME, every option of that preset: value, valid values, meaning.
 
     A record's `rules` block, `--set NAME=VALUE` and `--variant` use these names; dotted names
