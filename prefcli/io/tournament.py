@@ -31,7 +31,7 @@ def _fraction(value: Any, what: str, path: Path = ()) -> Fraction:
 
 def to_decimal(value: Any, what: str, path: Path = ()) -> Decimal:
     """A money amount or coin from an option or the command line (exact decimal text), bounded."""
-    from prefcli.model.numbers import NumberError, check_decimal, parse_decimal, shown
+    from prefcli.model.numbers import NumberError, check_decimal, check_money, parse_decimal, shown
     prefix = "" if path else f"{what}: "
     if isinstance(value, bool) or not isinstance(value, (str, int, Decimal)):
         raise SettlementError(f"{prefix}expected a decimal amount such as \"0.01\"", path)
@@ -44,7 +44,10 @@ def to_decimal(value: Any, what: str, path: Path = ()) -> Decimal:
                               path) from None
     if d < 0:
         raise SettlementError(f"{prefix}{shown(str(value))} must be a non-negative decimal amount", path)
-    return d
+    try:
+        return check_money(d, "the amount")
+    except NumberError as exc:
+        raise SettlementError(f"{prefix}{exc.message}", path) from None
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
-from typing import Union
+from typing import Any, Dict, Optional, Union
 
 from prefcli.model.diagnostics import PrefcliError
 
@@ -141,3 +141,151 @@ def exact(value: Union[int, Decimal, Fraction, float, str]) -> Fraction:
     if isinstance(value, str):
         return parse_number(value)
     raise NumberError(f"expected a number, found {type(value).__name__}")
+
+
+# ---------------------------------------------------------------------------------------------
+# The bounds of each kind of number a document holds: the one place they are stated. The
+# readers enforce them (records and sheets through check_amount, rules.pool through the preset
+# option, price and coin through check_money) and the JSON Schemas in schemas/ state the same
+# bounds: schema_fragment(KIND) is what a schema node marked `"$comment": "bounds: KIND"` must
+# hold, which tests/test_schema_bounds.py checks for every such node, and the writer reads them
+# back from the schema (prefcli.io.writer), so the three cannot drift apart.
+# ---------------------------------------------------------------------------------------------
+
+#: an amount of a record or sheet (pool, mountain, whists, adjust, penalties): written as a
+#: number (YAML/JSON), within ±AMOUNT_INT_MAX; written as text, a whole number of at most
+#: AMOUNT_DIGITS digits, a decimal with at most AMOUNT_DIGITS digits before and after the point,
+#: or a fraction of two such whole numbers. Exactly what prefcli's writer writes (a whole number
+#: beyond AMOUNT_INT_MAX becomes text, so every JSON reader keeps it exact).
+AMOUNT_INT_MAX = 10 ** 9
+AMOUNT_DIGITS = 12
+AMOUNT_MAX = 10 ** AMOUNT_DIGITS - 1
+#: money (rules.price, rules.coin, --price, --coin, a tournament's price and coin): a
+#: non-negative decimal with at most MONEY_DIGITS digits before the point and MONEY_PLACES after
+#: it (written out); money stays exact and zero-sum at any such price and coin
+MONEY_DIGITS = 12
+MONEY_PLACES = 12
+#: rules.pool: the target of a pool, track or kitty
+POOL_MAX = 100000
+#: a sheet log's deal number
+DEAL_NUMBER_MAX = 1000000
+
+
+def _amount_range_error(value: Fraction, as_number: bool = False) -> NumberError:
+    if as_number:
+        return NumberError(f"the amount {_short(value)} is out of range for a number: at most "
+                           f"{AMOUNT_INT_MAX} either way (write a larger amount as text, e.g. "
+                           f"\"{_short(value)}\", with at most {AMOUNT_DIGITS} digits)")
+    return NumberError(f"the amount {_short(value)} is out of range: an amount has at most {AMOUNT_DIGITS} "
+                       f"digits before the decimal point and {AMOUNT_DIGITS} after it, or is a fraction of "
+                       f"two whole numbers of at most {AMOUNT_DIGITS} digits")
+
+
+def _short(value: Fraction) -> str:
+    if value.denominator == 1:
+        return shown(str(value.numerator))
+    try:
+        d = Decimal(value.numerator) / Decimal(value.denominator)
+    except ArithmeticError:  # pragma: no cover - bounded inputs
+        return shown(f"{value.numerator}/{value.denominator}")
+    return shown(format(d, "f") if abs(d.adjusted()) < 30 else format(d, ".6g"))
+
+
+def _places(den: int) -> Optional[int]:
+    """The decimal places a denominator needs (2^a 5^b → max(a, b)), None when it never ends."""
+    twos = fives = 0
+    while den % 2 == 0:
+        den //= 2
+        twos += 1
+    while den % 5 == 0:
+        den //= 5
+        fives += 1
+    return max(twos, fives) if den == 1 else None
+
+
+def check_amount(value: Fraction, as_number: bool = False) -> Fraction:
+    """An amount within the format's bounds, else NumberError saying them; `as_number`: it was
+    written as a YAML/JSON number, not as text."""
+    num, den = value.numerator, value.denominator
+    if as_number:
+        if -AMOUNT_INT_MAX <= value <= AMOUNT_INT_MAX:
+            if den == 1 or (_places(den) or AMOUNT_DIGITS + 1) <= AMOUNT_DIGITS:
+                return value
+            raise _amount_range_error(value)
+        raise _amount_range_error(value, True)
+    if den == 1:
+        if -AMOUNT_MAX <= num <= AMOUNT_MAX:
+            return value
+        raise _amount_range_error(value)
+    if abs(value) > AMOUNT_MAX:
+        raise _amount_range_error(value)
+    places = _places(den)
+    if places is not None and places <= AMOUNT_DIGITS:
+        return value
+    if abs(num) <= AMOUNT_MAX and den <= AMOUNT_MAX:
+        return value
+    raise _amount_range_error(value)
+
+
+def check_money(value: Decimal, what: str = "money") -> Decimal:
+    """A price or coin within MONEY_DIGITS / MONEY_PLACES (written out), else NumberError."""
+    _, digits, exp = value.as_tuple()
+    assert isinstance(exp, int)
+    s = "".join(map(str, digits)).lstrip("0")
+    if s:
+        t = len(s) - len(s.rstrip("0"))
+        s = s[:len(s) - t]
+        scale = exp + t
+        if len(s) + scale > MONEY_DIGITS or -scale > MONEY_PLACES:
+            raise NumberError(f"{what} {shown(str(value))} is out of range: money has at most {MONEY_DIGITS} "
+                              f"digits before the decimal point and {MONEY_PLACES} after it")
+    return value
+
+
+def money_text(value: Decimal) -> str:
+    """Money as plain decimal text (never an exponent: "0.000001", not "1E-6")."""
+    return format(value, "f")
+
+
+def _decimal_pattern(before: int, after: int, sign: str, exponent: bool) -> str:
+    """The reader's grammar (_DECIMAL) with bounded digit counts, as a JSON Schema pattern."""
+    # the exponent's own bound is the value's, written out: the reader says "out of range"
+    e = "([eE][-+]?[0-9]+)?" if exponent else ""
+    return (rf"^\s*{sign}([0-9]{{1,{before}}}(\.[0-9]{{0,{after}}})?|\.[0-9]{{1,{after}}}){e}\s*$")
+
+
+def schema_fragment(kind: str) -> Dict[str, Any]:
+    """What the schemas say of a number of this kind (without descriptions): generated here so
+    that a test can compare every schema node with the bounds the readers enforce."""
+    d = AMOUNT_DIGITS
+    if kind == "amount":
+        return {"anyOf": [
+            {"type": "integer", "minimum": -AMOUNT_INT_MAX, "maximum": AMOUNT_INT_MAX},
+            {"type": "number", "minimum": -AMOUNT_INT_MAX, "maximum": AMOUNT_INT_MAX},
+            {"type": "string", "pattern": rf"^\s*-?[0-9]{{1,{d}}}(\.[0-9]{{1,{d}}})?(/[0-9]{{1,{d}}})?\s*$"},
+        ]}
+    if kind == "money":
+        return {"anyOf": [
+            {"type": "string", "pattern": _decimal_pattern(MONEY_DIGITS, MONEY_PLACES, r"\+?", True)},
+            {"type": "number", "minimum": 0, "exclusiveMaximum": 10 ** MONEY_DIGITS},
+        ]}
+    if kind == "money-out":           # money as prefcli writes it: plain text, sign allowed
+        return {"type": "string", "pattern": rf"^-?[0-9]{{1,{MAX_DIGITS}}}(\.[0-9]{{1,{MONEY_PLACES}}})?$"}
+    if kind == "number":              # any other number: the general bound of parse_number
+        return {"anyOf": [
+            {"type": "number", "exclusiveMinimum": -_INT_LIMIT, "exclusiveMaximum": _INT_LIMIT},
+            {"type": "string", "pattern": "|".join([
+                _decimal_pattern(MAX_DIGITS, MAX_PLACES, "[-+]?", True),
+                rf"^\s*[-+]?[0-9]{{1,{MAX_DIGITS}}}\s*/\s*[0-9]{{1,{MAX_DIGITS}}}\s*$"])},
+        ]}
+    if kind == "exact":               # an exact value prefcli writes and merge reads back
+        return {"type": "string", "pattern": rf"^-?[0-9]{{1,{MAX_DIGITS}}}(\.[0-9]{{1,{MAX_PLACES}}}|/[0-9]{{1,{MAX_DIGITS}}})?$"}
+    if kind == "pool":
+        return {"type": "integer", "minimum": 1, "maximum": POOL_MAX}
+    if kind == "deal-number":
+        return {"type": "integer", "minimum": 1, "maximum": DEAL_NUMBER_MAX}
+    raise KeyError(kind)
+
+
+#: every kind schema_fragment knows
+BOUND_KINDS = ("amount", "money", "money-out", "number", "exact", "pool", "deal-number")

@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, Tuple,
 from prefcli.model.cards import (Call, CallKind, Card, Contract, Decision, NotationError, parse_call, parse_cards,
                     parse_contract, parse_decision)
 from prefcli.model.diagnostics import InputError, Path, Problems
-from prefcli.model.numbers import NumberError, exact, shown
+from prefcli.model.numbers import NumberError, check_amount, exact, shown
 from prefcli.model.values import show, type_name  # noqa: F401 - type_name is part of this module's API
 
 # Parsed notation by its text: a long record repeats the same few contracts, decisions and cards
@@ -287,7 +287,8 @@ class _Builder:
 
     def amount(self, value: Any, path: Path) -> Optional[Fraction]:
         try:
-            return to_fraction(value)
+            # the format's bounds (model.numbers): a number, or text
+            return check_amount(to_fraction(value), type(value) is not str)
         except ValueError as exc:
             self.err(path, str(exc))
             return None

@@ -8,6 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, List, Sequence
 
+from prefcli.model.numbers import money_text
 from prefcli.model.ledger import format_amount
 from prefcli.settle.document import ROUND_PLACES, exact, rounded
 
@@ -39,13 +40,13 @@ def _grid(rows: Sequence[Sequence[str]], right_from: int = 1) -> List[str]:
 
 
 def _money_text(m, p) -> str:
-    return str(m[p]) if m is not None else "—"
+    return money_text(m[p]) if m is not None else "—"
 
 
 def _payments_lines(pays, unit: str) -> List[str]:
     if not pays:
         return ["  nobody owes anything"]
-    rows = [[f"  {p.payer}", "→", p.payee, str(p.amount) if unit == "money" else _ws(p.amount)] for p in pays]
+    rows = [[f"  {p.payer}", "→", p.payee, money_text(p.amount) if unit == "money" else _ws(p.amount)] for p in pays]
     return _grid(rows, right_from=3)
 
 
@@ -78,7 +79,7 @@ def _table(good: Sequence[Any], summary: Any) -> str:
         lines.append(f"average {word} {_ws(s.average_mountain)}; share = whists each other player "
                      f"writes on the owner of the {word}")
         if r.price is not None:
-            lines.append(f"price {r.price} a whist, rounded to {r.coin}")
+            lines.append(f"price {money_text(r.price)} a whist, rounded to {money_text(r.coin)}")
         for note in s.notes:
             lines.append(f"note: {note}")
         lines.append("")
@@ -92,12 +93,12 @@ def _table(good: Sequence[Any], summary: Any) -> str:
             rows.append([r.source] + [_ws(net[p]) if p in net else "" for p in names])
         rows.append(["total (whists)"] + [_ws(summary.net[p]) for p in names])
         if summary.money is not None:
-            rows.append(["total (money)"] + [str(summary.money[p]) for p in names])
+            rows.append(["total (money)"] + [money_text(summary.money[p]) for p in names])
         lines += _grid(rows)
         if summary.price is not None:
-            lines.append(f"price {summary.price} a whist, rounded to {summary.coin}")
+            lines.append(f"price {money_text(summary.price)} a whist, rounded to {money_text(summary.coin)}")
         elif summary.money is not None:
-            lines.append(f"each input at its own price, rounded to {summary.coin}")
+            lines.append(f"each input at its own price, rounded to {money_text(summary.coin)}")
         for note in summary.notes:
             lines.append(f"note: {note}")
         lines.append("")
@@ -133,14 +134,14 @@ def _csv(good: Sequence[Any], summary: Any) -> str:
         for p in r.settlement.players:
             v = r.settlement.net[p]
             out.writerow(["net", r.source, p, "", rounded(v),
-                          str(r.money[p]) if r.money is not None else "", "", "", "", "", exact(v), ""])
+                          money_text(r.money[p]) if r.money is not None else "", "", "", "", "", exact(v), ""])
     for p in summary.players:
         v = summary.net[p]
         out.writerow(["total", "", p, "", rounded(v),
-                      str(summary.money[p]) if summary.money is not None else "", "", "", "", "", exact(v), ""])
+                      money_text(summary.money[p]) if summary.money is not None else "", "", "", "", "", exact(v), ""])
     for pay in summary.payments:
         if summary.unit == "money":
-            out.writerow(["payment", "", pay.payer, pay.payee, "", str(pay.amount), "", "", "", "", "", ""])
+            out.writerow(["payment", "", pay.payer, pay.payee, "", money_text(pay.amount), "", "", "", "", "", ""])
         else:
             out.writerow(["payment", "", pay.payer, pay.payee, rounded(pay.amount), "", "", "", "", "",
                           exact(pay.amount), ""])

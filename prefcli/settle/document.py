@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Union
 
 from prefcli.model.ledger import format_amount
+from prefcli.model.numbers import money_text
 from prefcli.model.records import SETTLEMENT_FORMAT
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def _exacts(values: Mapping[str, Fraction]) -> Dict[str, str]:
 
 def _payments(pays: Sequence[Payment], unit: str) -> List[Dict[str, str]]:
     return [{"from": p.payer, "to": p.payee,
-             "amount": str(p.amount) if unit == "money" else exact(p.amount)} for p in pays]
+             "amount": money_text(p.amount) if unit == "money" else exact(p.amount)} for p in pays]
 
 
 def input_document(r: InputResult) -> Dict[str, Any]:
@@ -76,9 +77,9 @@ def input_document(r: InputResult) -> Dict[str, Any]:
     out["pairwise"] = {a: _numbers(row) for a, row in s.pairwise.items()}
     out["net"] = _numbers(s.net)
     out.update({
-        "price": str(r.price) if r.price is not None else None,
-        "coin": str(r.coin),
-        "money": {p: str(v) for p, v in r.money.items()} if r.money is not None else None,
+        "price": money_text(r.price) if r.price is not None else None,
+        "coin": money_text(r.coin),
+        "money": {p: money_text(v) for p, v in r.money.items()} if r.money is not None else None,
         "payments": _payments(r.payments, unit),
         "notes": list(s.notes),
     })
@@ -113,9 +114,9 @@ def summary_document(summary: Summary) -> Dict[str, Any]:
         "format": SETTLEMENT_FORMAT,
         "players": list(summary.players),
         "net": _numbers(summary.net),
-        "money": {p: str(v) for p, v in summary.money.items()} if summary.money is not None else None,
-        "price": str(summary.price) if summary.price is not None else None,
-        "coin": str(summary.coin),
+        "money": {p: money_text(v) for p, v in summary.money.items()} if summary.money is not None else None,
+        "price": money_text(summary.price) if summary.price is not None else None,
+        "coin": money_text(summary.coin),
         "unit": summary.unit,
         "payments": _payments(summary.payments, summary.unit),
         "exact": {"net": _exacts(summary.net)},

@@ -2,6 +2,7 @@
 fewest transfers that clear the balances."""
 from __future__ import annotations
 
+import decimal
 import math
 from dataclasses import dataclass
 from decimal import Decimal
@@ -43,7 +44,24 @@ def round_money(amounts: Mapping[str, Fraction], coin: Decimal,
     ranked = sorted(range(len(names)), key=lambda i: (-rema[names[i]], i))
     for i in ranked[:missing]:
         units[names[i]] += 1
-    return {p: Decimal(units[p]) * coin for p in names}
+    return {p: _coins(units[p], coin) for p in names}
+
+
+def _coins(units: int, coin: Decimal) -> Decimal:
+    """`units` × `coin` exactly, in the coin's exponent (Decimal's own multiplication rounds
+    to the context's 28 digits, which a large price times a large net outgrows)."""
+    sign, digits, exp = coin.as_tuple()
+    assert isinstance(exp, int)
+    value = units * int("".join(map(str, digits)) or "0")
+    return Decimal((1 if (value < 0) != bool(sign) and value != 0 else 0,
+                    tuple(int(c) for c in str(abs(value))), exp))
+
+
+def _exact_context() -> decimal.Context:
+    """Additions and subtractions of money without rounding (at most MAX_PREC digits: every
+    bounded price and coin fits with room to spare)."""
+    return decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN,
+                           traps=[decimal.InvalidOperation, decimal.Overflow])
 
 
 def money(net: Mapping[str, Fraction], price: Decimal, coin: Decimal,
@@ -76,6 +94,11 @@ def payments(balances: Mapping[str, N], order: Optional[Sequence[str]] = None) -
     is square: at most n − 1 transfers, each amount a difference of balances (so whole coins
     when the balances are). Ties go to the earlier seat in `order`. The balances must sum to 0.
     """
+    with decimal.localcontext(_exact_context()):
+        return _payments(balances, order)
+
+
+def _payments(balances: Mapping[str, N], order: Optional[Sequence[str]] = None) -> List[Payment[N]]:
     names = list(order) if order is not None else list(balances)
     zero = _zero_like(balances)
     if sum((balances[p] for p in names), zero) != 0:
@@ -106,6 +129,11 @@ def _zero_like(balances: Mapping[str, N]) -> N:
 
 def check_payments(balances: Mapping[str, N], pays: Iterable[Payment[N]]) -> None:
     """Raise unless the payments reproduce the balances exactly."""
+    with decimal.localcontext(_exact_context()):
+        _check_payments(balances, pays)
+
+
+def _check_payments(balances: Mapping[str, N], pays: Iterable[Payment[N]]) -> None:
     zero = _zero_like(balances)
     got: Dict[str, N] = {p: zero for p in balances}
     for pay in pays:

@@ -14,6 +14,7 @@ from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from prefcli.model.values import did_you_mean, show
 from prefcli.model.diagnostics import Path, PrefcliError
+from prefcli.model.numbers import POOL_MAX
 
 
 class OptionError(PrefcliError, ValueError):
@@ -69,7 +70,7 @@ def _as_list(v: Any) -> List[Any]:
 def _as_decimal(v: Any) -> str:
     if isinstance(v, bool):
         raise ValueError("expected a decimal amount such as \"0.1\"")
-    from prefcli.model.numbers import NumberError, check_decimal, parse_decimal
+    from prefcli.model.numbers import NumberError, check_decimal, check_money, money_text, parse_decimal
     try:
         d = check_decimal(v) if isinstance(v, Decimal) else parse_decimal(str(v))
     except NumberError as exc:
@@ -77,7 +78,11 @@ def _as_decimal(v: Any) -> str:
                          else "expected a decimal amount such as \"0.1\"") from None
     if d < 0:
         raise ValueError("expected a non-negative decimal amount such as \"0.1\"")
-    return str(d)
+    try:
+        check_money(d, "the amount")
+    except NumberError as exc:
+        raise ValueError(exc.message) from None
+    return money_text(d)
 
 
 @dataclass(frozen=True)
@@ -105,6 +110,7 @@ class Option:
     #: a choice that sets whole table rows (a reading of a table the seed leaves out): choice →
     #: {option: value or Ref}; a value set by name in a record or with --set still wins
     rows: Optional[Mapping[str, Mapping[str, Any]]] = None
+    maximum: Optional[Fraction] = None
 
     def describe_values(self) -> str:
         if self.kind == "choice":
@@ -162,6 +168,8 @@ class Option:
     def _check_min(self, value: "int | Fraction") -> None:
         if self.minimum is not None and value < self.minimum:
             raise ValueError(f"must be at least {self.minimum}")
+        if self.maximum is not None and value > self.maximum:
+            raise ValueError(f"must be at most {self.maximum}")
         if not -10**9 <= value <= 10**9:
             raise ValueError("absurdly large")
 
@@ -244,7 +252,8 @@ class Preset:
 
 COMMON_OPTIONS: Tuple[Option, ...] = (
     Option("variant", "text", "the preset these rules start from"),
-    Option("pool", "int", "target of each pool (track / kitty size)", minimum=Fraction(1)),
+    Option("pool", "int", "target of each pool (track / kitty size)", minimum=Fraction(1),
+           maximum=Fraction(POOL_MAX)),
     Option("price", "decimal", "money per whist, e.g. \"0.1\" (none: results in whists)"),
     Option("coin", "decimal", "smallest money unit amounts are rounded to"),
     Option("method", "choice", "settlement method", ("russian", "lithuanian", "lithuanian-kitty")),
