@@ -29,6 +29,7 @@ from typing import Any, Callable, Dict, List, Optional
 _ANNOTATIONS = {"description", "title", "$schema", "$id", "$comment", "default", "examples", "$defs",
                 "deprecated", "readOnly", "writeOnly"}
 _KNOWN = _ANNOTATIONS | {"type", "enum", "const", "pattern", "minLength", "maxLength", "minimum", "maximum",
+                         "exclusiveMinimum", "exclusiveMaximum",
                          "required", "properties", "additionalProperties", "items", "minItems", "maxItems",
                          "uniqueItems", "oneOf", "anyOf", "allOf", "if", "then", "else", "$ref"}
 
@@ -66,7 +67,8 @@ _TYPE_EXPR = {
     "array": "isinstance({v}, list)",
     "null": "({v} is None)",
 }
-_LEAF = {"type", "enum", "const", "pattern", "minLength", "maxLength", "minimum", "maximum"}
+_LEAF = {"type", "enum", "const", "pattern", "minLength", "maxLength", "minimum", "maximum",
+         "exclusiveMinimum", "exclusiveMaximum"}
 
 
 class _Compiler:
@@ -135,6 +137,10 @@ class _Compiler:
             num.append(f"{v} >= {self.const(s['minimum'])}")
         if "maximum" in s:
             num.append(f"{v} <= {self.const(s['maximum'])}")
+        if "exclusiveMinimum" in s:
+            num.append(f"{v} > {self.const(s['exclusiveMinimum'])}")
+        if "exclusiveMaximum" in s:
+            num.append(f"{v} < {self.const(s['exclusiveMaximum'])}")
         if num:
             if single in ("integer", "number"):
                 parts.append(f"({' and '.join(num)})")
