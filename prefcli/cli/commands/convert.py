@@ -27,7 +27,7 @@ def _refuse_input(dest: str, source: str) -> None:
     try:
         check_not_input(dest, [source])
     except OutputError as exc:
-        raise OutputError(exc.file, exc.message.replace("(choose another output file)",
+        raise OutputError(exc.file or dest, exc.message.replace("(choose another output file)",
                                                         "(choose another output file, or --in-place to rewrite it)")) from None
 
 
