@@ -169,6 +169,8 @@ MONEY_PLACES = 12
 POOL_MAX = 100000
 #: a sheet log's deal number
 DEAL_NUMBER_MAX = 1000000
+#: a count of a game's state (prefcli.rules.state: all-pass runs, eglės, rights …)
+COUNT_MAX = 1000000
 
 
 def _amount_range_error(value: Fraction, as_number: bool = False) -> NumberError:
@@ -284,8 +286,10 @@ def schema_fragment(kind: str) -> Dict[str, Any]:
         return {"type": "integer", "minimum": 1, "maximum": POOL_MAX}
     if kind == "deal-number":
         return {"type": "integer", "minimum": 1, "maximum": DEAL_NUMBER_MAX}
+    if kind == "count":
+        return {"type": "integer", "minimum": 0, "maximum": COUNT_MAX}
     raise KeyError(kind)
 
 
 #: every kind schema_fragment knows
-BOUND_KINDS = ("amount", "money", "money-out", "number", "exact", "pool", "deal-number")
+BOUND_KINDS = ("amount", "money", "money-out", "number", "exact", "pool", "deal-number", "count")

@@ -20,13 +20,14 @@ from fractions import Fraction
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from prefcli.model.diagnostics import Path, Problem
+from prefcli.model.numbers import COUNT_MAX
 from prefcli.model.values import did_you_mean, show, type_name
 
 #: A read state: field name → value (a count is an int, sizes a tuple of Fractions, a seat a
 #: name; a per-player field maps every seated player it names to such a value).
 State = Dict[str, Any]
 
-_COUNT_MAX = 1_000_000
+_COUNT_MAX = COUNT_MAX          # the one place of the bound: prefcli.model.numbers
 
 
 def _count(value: Any) -> int:
@@ -42,7 +43,7 @@ def _count(value: Any) -> int:
 
 
 def _sizes(value: Any) -> Tuple[Fraction, ...]:
-    from prefcli.model.numbers import NumberError, exact
+    from prefcli.model.numbers import NumberError, check_amount, exact
     if not isinstance(value, list):
         raise ValueError(f"expected a list of numbers (oldest first, [] for none), found {type_name(value)}")
     if len(value) > 1000:
@@ -52,8 +53,12 @@ def _sizes(value: Any) -> Tuple[Fraction, ...]:
         if isinstance(x, bool):
             raise ValueError("expected numbers, found yes/no")
         try:
-            f = exact(x)
-        except (NumberError, TypeError, ValueError):
+            f = check_amount(exact(x), not isinstance(x, str))     # the schema's amount
+        except NumberError as exc:
+            if "out of range" in exc.message:
+                raise ValueError(exc.message) from None
+            raise ValueError(f"expected numbers, found {show(x)}") from None
+        except (TypeError, ValueError):
             raise ValueError(f"expected numbers, found {show(x)}") from None
         if f <= 0 or f > 10 ** 9:
             raise ValueError(f"expected numbers above 0, found {show(x)}")
