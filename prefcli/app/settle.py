@@ -11,10 +11,11 @@ workers), the totals per player name, the tournament standings; it returns a
 """
 from __future__ import annotations
 
+import gc
 import os
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from prefcli.model.diagnostics import PrefcliError, Problem
 from prefcli.model.records import TOURNAMENT_FORMAT
@@ -38,17 +39,38 @@ def settle_many(sources: Sequence[str], options: SettleOptions, jobs: int = 1, s
     With `strict` the batch stops at the first bad input (in input order) and returns the results
     up to and including it.
     """
+    out: List[InputResult] = []
+    for r in settle_iter(sources, options, jobs, progress):
+        out.append(r)
+        if strict and r.failed:
+            break
+    return out
+
+
+def settle_iter(sources: Sequence[str], options: SettleOptions, jobs: int = 1,
+                progress: Optional[Callable[[int, int], None]] = None,
+                executor: Optional[str] = None) -> Iterator[InputResult]:
+    """Every source settled, in input order, one result at a time (nothing is kept here): in
+    this process, in `jobs` worker processes, or on `executor` (``dask[:ADDRESS]``). Stopping
+    the iteration early stops the workers."""
+    if executor is not None:
+        yield from _executor_iter(sources, options, jobs, progress, executor)
+        return
     sources = list(sources)
     total = len(sources)
-    out: List[InputResult] = []
+    done = [0]
 
-    def step(r: InputResult) -> bool:
-        out.append(r)
+    def step(r: InputResult) -> InputResult:
+        done[0] += 1
         if progress is not None:
-            progress(len(out), total)
-        return strict and r.failed
+            progress(done[0], total)
+        if done[0] % 64 == 0:
+            # the collector is paused (below), but what the caller renders and forgets may
+            # leave reference cycles (json's encoder does): the young ones, every 64 inputs,
+            # keep a streamed batch flat without rescanning what it keeps
+            gc.collect(0)
+        return r
 
-    import gc
     # A batch allocates millions of short-lived objects (YAML nodes, Fractions) while the results
     # pile up; the cyclic collector would rescan those results again and again (~10% of the
     # time). Reference counting frees everything that matters; collect once at the end.
@@ -57,9 +79,8 @@ def settle_many(sources: Sequence[str], options: SettleOptions, jobs: int = 1, s
     try:
         if jobs <= 1 or total <= 1 or "-" in sources:
             for s in sources:
-                if step(settle_source(s, options)):
-                    break
-            return out
+                yield step(settle_source(s, options))
+            return
         import multiprocessing
         from prefcli.io import documents  # noqa: F401 - imported once, shared by the forks
         from prefcli.model import records as model
@@ -71,13 +92,27 @@ def settle_many(sources: Sequence[str], options: SettleOptions, jobs: int = 1, s
         chunk = max(1, min(16, total // (jobs * 8) or 1))
         with ctx.Pool(processes=min(jobs, total), initializer=_worker_init) as pool:
             for r in pool.imap(_settle_worker, [(s, options) for s in sources], chunksize=chunk):
-                if step(r):
-                    pool.terminate()
-                    break
-        return out
+                yield step(r)
     finally:
         if was_enabled:
             gc.enable()
+
+
+def _executor_iter(sources: Sequence[str], options: SettleOptions, jobs: int, progress: Progress,
+                   executor: str) -> Iterator[InputResult]:
+    from prefcli.app.batch import settle_stream
+    from prefcli.app.executors import ExecutorError, make_executor
+    try:
+        ex = make_executor(executor, jobs)
+    except ExecutorError as exc:
+        raise SettleUsageError(exc.message) from None
+    done = 0
+    with ex:
+        for r in settle_stream(sources, options, ex):
+            done += 1
+            if progress is not None:
+                progress(done, len(sources))
+            yield r
 
 
 # ---------------------------------------------------------------------------------------------
@@ -264,22 +299,11 @@ class SettleReport:
 
 def _run(sources: Sequence[str], options: SettleOptions, jobs: int, strict: bool, progress: Progress,
          executor: Optional[str]) -> List[InputResult]:
-    if executor is None:
-        return settle_many(sources, options, jobs=jobs, strict=strict, progress=progress)
-    from prefcli.app.batch import settle_stream
-    from prefcli.app.executors import ExecutorError, make_executor
-    try:
-        ex = make_executor(executor, jobs)
-    except ExecutorError as exc:
-        raise SettleUsageError(exc.message) from None
     out: List[InputResult] = []
-    with ex:
-        for r in settle_stream(sources, options, ex):
-            out.append(r)
-            if progress is not None:
-                progress(len(out), len(sources))
-            if strict and r.failed:
-                break
+    for r in settle_iter(sources, options, jobs, progress, executor):
+        out.append(r)
+        if strict and r.failed:
+            break
     return out
 
 

@@ -91,7 +91,7 @@ def dump(data: Any, fmt: str) -> str:
     return _dump(data, fmt)
 
 
-def write_text(dest: Optional[str], text: str, inputs: Iterable[str] = ()) -> None:
+def write_text(dest: Optional[str], text: "str | Iterable[str]", inputs: Iterable[str] = ()) -> None:
     """Write a command's result: stdout (`-`), or `-o PATH` safely (see prefcli.io.output).
 
     `inputs` are the files the command read; writing over one of them is refused (exit 1).

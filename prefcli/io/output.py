@@ -36,11 +36,13 @@ import os
 import re
 import stat
 import sys
-from typing import IO, Iterable, List, Optional, Sequence, Tuple, Union, cast
+from typing import IO, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, cast
 
 from prefcli.model.diagnostics import PrefcliError
 
-Data = Union[str, bytes]
+#: a whole result, or its text in chunks (written as they come: a streamed batch's output
+#: is never held in memory whole)
+Data = Union[str, bytes, Iterable[str]]
 
 #: `-o NAME.ext` → the output format it asks for. `text` stands for the command's human form
 #: (called `table` or `text` by different commands).
@@ -108,8 +110,11 @@ def _write_stream(stream: IO[str], data: Data, name: str) -> None:
             # a text stream's bytes go to its buffer; a stream without one takes bytes itself
             binary = cast(IO[bytes], getattr(stream, "buffer", stream))
             binary.write(data)
-        else:
+        elif isinstance(data, str):
             stream.write(data)
+        else:
+            for chunk in data:
+                stream.write(chunk)
         stream.flush()
     except BrokenPipeError:
         if _fileno(stream) in (1, 2):
@@ -214,20 +219,23 @@ def _umask() -> int:
     return mask
 
 
-def _encode(data: Data) -> bytes:
+def _encode(data: Data) -> Union[bytes, Iterator[bytes]]:
     if isinstance(data, bytes):
         return data
-    return data.encode("utf-8", "backslashreplace")
+    if isinstance(data, str):
+        return data.encode("utf-8", "backslashreplace")
+    return (chunk.encode("utf-8", "backslashreplace") for chunk in data)
 
 
-def _write_all(fd: int, payload: bytes) -> None:
-    view = memoryview(payload)
-    while view:
-        n = os.write(fd, view)
-        view = view[n:]
+def _write_all(fd: int, payload: Union[bytes, Iterator[bytes]]) -> None:
+    for part in ((payload,) if isinstance(payload, bytes) else payload):
+        view = memoryview(part)
+        while view:
+            n = os.write(fd, view)
+            view = view[n:]
 
 
-def _write_into(dest: str, payload: bytes) -> None:
+def _write_into(dest: str, payload: Union[bytes, Iterator[bytes]]) -> None:
     """A device, FIFO or socket: open it and write into it (O_NONBLOCK is not used: a FIFO
     without a reader waits for one, as `echo > fifo` does)."""
     try:
@@ -242,7 +250,7 @@ def _write_into(dest: str, payload: bytes) -> None:
         os.close(fd)
 
 
-def _write_fd(fd_num: int, payload: bytes, name: str) -> None:
+def _write_fd(fd_num: int, payload: Union[bytes, Iterator[bytes]], name: str) -> None:
     try:
         _write_all(fd_num, payload)
     except OSError as exc:
@@ -260,7 +268,8 @@ def _folder_problem(dest: str, folder: str) -> Optional[str]:
     return None
 
 
-def _write_atomic(shown: str, target: str, payload: bytes, old: Optional[os.stat_result]) -> None:
+def _write_atomic(shown: str, target: str, payload: Union[bytes, Iterator[bytes]],
+                  old: Optional[os.stat_result]) -> None:
     """Temporary file beside the target, fsync, rename; the old file's mode kept."""
     folder = os.path.dirname(target)
     near = os.path.dirname(shown)

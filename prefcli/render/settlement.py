@@ -95,24 +95,36 @@ def _table(good: Sequence[Any], summary: Any) -> str:
         if summary.money is not None:
             rows.append(["total (money)"] + [money_text(summary.money[p]) for p in names])
         lines += _grid(rows)
-        if summary.price is not None:
-            lines.append(f"price {money_text(summary.price)} a whist, rounded to {money_text(summary.coin)}")
-        elif summary.money is not None:
-            lines.append(f"each input at its own price, rounded to {money_text(summary.coin)}")
-        for note in summary.notes:
-            lines.append(f"note: {note}")
-        lines.append("")
-        lines.append("payments on the totals:")
-        lines += _payments_lines(summary.payments, summary.unit)
-    if summary.standings is not None:
-        lines.append("")
-        lines.append("standings:")
-        rows = [["rank", "player", "total", "games", "average", "whists", ""]]
-        for st in summary.standings:
-            rows.append([str(st.rank), st.player, _ws(st.total), str(st.games), _ws(st.average),
-                         _ws(st.raw), f"eliminated after {st.eliminated_after}" if st.eliminated_after else ""])
-        lines += ["  " + x for x in _grid(rows, right_from=2)]
+        lines += multi_tail_lines(summary)
+        return "\n".join(lines) + "\n"
+    lines += _standings_lines(summary)
     return "\n".join(lines) + "\n"
+
+
+def multi_tail_lines(summary: Any) -> List[str]:
+    """What a batch's table has below its grid of inputs and totals (also the stream's end)."""
+    lines: List[str] = []
+    if summary.price is not None:
+        lines.append(f"price {money_text(summary.price)} a whist, rounded to {money_text(summary.coin)}")
+    elif summary.money is not None:
+        lines.append(f"each input at its own price, rounded to {money_text(summary.coin)}")
+    for note in summary.notes:
+        lines.append(f"note: {note}")
+    lines.append("")
+    lines.append("payments on the totals:")
+    lines += _payments_lines(summary.payments, summary.unit)
+    return lines + _standings_lines(summary)
+
+
+def _standings_lines(summary: Any) -> List[str]:
+    if summary.standings is None:
+        return []
+    lines = ["", "standings:"]
+    rows = [["rank", "player", "total", "games", "average", "whists", ""]]
+    for st in summary.standings:
+        rows.append([str(st.rank), st.player, _ws(st.total), str(st.games), _ws(st.average),
+                     _ws(st.raw), f"eliminated after {st.eliminated_after}" if st.eliminated_after else ""])
+    return lines + ["  " + x for x in _grid(rows, right_from=2)]
 
 
 
@@ -131,10 +143,21 @@ def _csv(good: Sequence[Any], summary: Any) -> str:
     out = csv.writer(buf, lineterminator="\n")
     out.writerow(CSV_COLUMNS)
     for r in good:
-        for p in r.settlement.players:
-            v = r.settlement.net[p]
-            out.writerow(["net", r.source, p, "", rounded(v),
-                          money_text(r.money[p]) if r.money is not None else "", "", "", "", "", exact(v), ""])
+        csv_net_rows(out, r)
+    csv_tail_rows(out, summary)
+    return buf.getvalue()
+
+
+def csv_net_rows(out: Any, r: Any) -> None:
+    """One input's `net` rows (also written by the stream as each input is settled)."""
+    for p in r.settlement.players:
+        v = r.settlement.net[p]
+        out.writerow(["net", r.source, p, "", rounded(v),
+                      money_text(r.money[p]) if r.money is not None else "", "", "", "", "", exact(v), ""])
+
+
+def csv_tail_rows(out: Any, summary: Any) -> None:
+    """The totals, payments and standings rows below the inputs'."""
     for p in summary.players:
         v = summary.net[p]
         out.writerow(["total", "", p, "", rounded(v),
@@ -148,4 +171,3 @@ def _csv(good: Sequence[Any], summary: Any) -> str:
     for st in summary.standings or []:
         out.writerow(["standing", "", st.player, "", rounded(st.total), "", st.games, rounded(st.average),
                       st.rank, st.eliminated_after or "", exact(st.total), exact(st.average)])
-    return buf.getvalue()

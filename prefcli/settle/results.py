@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 from prefcli.model.diagnostics import Problem
 
@@ -136,6 +136,70 @@ class Summary:
     notes: Tuple[str, ...] = ()
 
 
+class SummaryFold:
+    """:func:`summarize`, one result at a time: what it keeps is per player name (and the
+    distinct prices and coins), never per input, except each input's net when the standings
+    need it (`rounds`). The streamed settle output folds its results here."""
+
+    def __init__(self, rounds: bool = False) -> None:
+        self.names: List[str] = []
+        self.net: Dict[str, Fraction] = {}
+        self.exact: Dict[str, Fraction] = {}
+        self.count = 0
+        self.priced = 0
+        self.coins: Set[Decimal] = set()
+        self.prices: Set[Optional[Decimal]] = set()
+        self.rounds: Optional[List[Tuple[str, Dict[str, Fraction]]]] = [] if rounds else None
+
+    def add(self, r: InputResult) -> None:
+        if not r.ok:
+            return
+        assert r.settlement is not None
+        self.count += 1
+        for p in r.players:
+            if p not in self.net:
+                self.names.append(p)
+                self.net[p] = Fraction(0)
+                self.exact[p] = Fraction(0)
+        self.coins.add(r.coin)
+        self.prices.add(r.price)
+        if r.price is not None:
+            self.priced += 1
+        for p, v in r.settlement.net.items():
+            self.net[p] += v
+            if r.price is not None:
+                self.exact[p] += v * Fraction(r.price)
+        if self.rounds is not None:
+            self.rounds.append((r.source, dict(r.settlement.net)))
+
+    def summary(self, tournament: Optional[Tournament] = None, coin: Optional[Decimal] = None) -> Summary:
+        """Totals, money and payments of what was added (as :func:`summarize` says)."""
+        names = self.names
+        net = dict(self.net)
+        have_price = self.count > 0 and self.priced == self.count
+        coins = set(self.coins)
+        the_coin = coin if coin is not None else (coins.pop() if len(coins) == 1 else min(coins, default=Decimal("0.01")))
+        notes: List[str] = []
+        if coin is None and len(self.coins) > 1:
+            notes.append(f"inputs use different coins; totals rounded to {the_coin}")
+        if self.count and not have_price and self.priced:
+            notes.append("some inputs have no price: totals are in whists only")
+        prices = set(self.prices)
+        the_price = prices.pop() if have_price and len(prices) == 1 else None
+        amounts = round_money(self.exact, the_coin, names) if have_price else None
+        table = None
+        if tournament is not None and tournament.active:
+            assert self.rounds is not None, "the standings need SummaryFold(rounds=True)"
+            table = standings(self.rounds, tournament, names)
+        pays: List[Payment] = []
+        if amounts is not None:     # on the totals: in money when every input has a price
+            pays = payments(amounts, names)
+        else:
+            pays = payments(net, names)
+        return Summary(tuple(names), net, amounts, pays, "money" if amounts is not None else "whists",
+                       the_price, the_coin, table, tuple(notes))
+
+
 def summarize(results: Sequence[InputResult], tournament: Optional[Tournament] = None,
               coin: Optional[Decimal] = None) -> Summary:
     """Totals per player name over the inputs that settled, and the payments on the totals.
@@ -144,38 +208,7 @@ def summarize(results: Sequence[InputResult], tournament: Optional[Tournament] =
     can differ by a coin from the sum of the per-input rounded rows; it is given only when every
     input has a price. Payments are in money when it is given, else in whists.
     """
-    good = [r for r in results if r.ok]
-    names: List[str] = []
-    for r in good:
-        for p in r.players:
-            if p not in names:
-                names.append(p)
-    net = {p: Fraction(0) for p in names}
-    exact: Dict[str, Fraction] = {p: Fraction(0) for p in names}
-    have_price = bool(good) and all(r.price is not None for r in good)
-    coins = {r.coin for r in good}
-    the_coin = coin if coin is not None else (coins.pop() if len(coins) == 1 else min(coins, default=Decimal("0.01")))
-    notes: List[str] = []
-    if coin is None and len({r.coin for r in good}) > 1:
-        notes.append(f"inputs use different coins; totals rounded to {the_coin}")
-    if good and not have_price and any(r.price is not None for r in good):
-        notes.append("some inputs have no price: totals are in whists only")
-    for r in good:
-        assert r.settlement is not None
-        for p, v in r.settlement.net.items():
-            net[p] += v
-            if have_price:
-                exact[p] += v * Fraction(r.price)  # type: ignore[arg-type]
-    prices = {r.price for r in good}
-    the_price = prices.pop() if have_price and len(prices) == 1 else None
-    amounts = round_money(exact, the_coin, names) if have_price else None
-    table = None
-    if tournament is not None and tournament.active:
-        table = standings([(r.source, r.settlement.net) for r in good if r.settlement], tournament, names)
-    pays: List[Payment] = []
-    if amounts is not None:     # on the totals: in money when every input has a price
-        pays = payments(amounts, names)
-    else:
-        pays = payments(net, names)
-    return Summary(tuple(names), net, amounts, pays, "money" if amounts is not None else "whists",
-                   the_price, the_coin, table, tuple(notes))
+    fold = SummaryFold(rounds=tournament is not None and tournament.active)
+    for r in results:
+        fold.add(r)
+    return fold.summary(tournament, coin)

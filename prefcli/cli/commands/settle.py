@@ -120,6 +120,9 @@ def command(inputs: Tuple[str, ...], price: Optional[str], coin: Optional[str], 
                               coin=options.coin if options.coin is not None else t.coin)
         from prefcli.cli.commands.settle_summary import run_summary
         return run_summary(plan.sources, options, jobs, executor, fmt, output, plan.read, t, quiet)
+    from prefcli.cli.commands.settle_stream import can_stream, run_streamed
+    if can_stream(plan) and run_streamed(plan, options, request, jobs, strict, executor, fmt, output, quiet):
+        return          # every input rendered as it was settled: memory flat in their number
     with progress_bar("settling", quiet) as bar:
         report = settle(list(inputs), options, standings=request, jobs=jobs, strict=strict,
                         progress=bar, executor=executor, plan=plan)

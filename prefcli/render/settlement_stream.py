@@ -1,0 +1,151 @@
+"""The per-input settlement (table, csv, json, yaml) written as the inputs are settled.
+
+Why: a batch's per-input output used to hold every settled input (its whole settlement, about
+20 KiB each) until the end, because the totals come first in the document and the table's
+column widths depend on every row. Here each input is rendered as it finishes into a spool (a
+temporary file) and forgotten; what is kept is per player name (the totals, a column's width),
+never per input. At the end the totals are rendered around the spool, and the bytes are those
+of :mod:`prefcli.render.settlement` and :func:`prefcli.settle.document.settlement_document`
+(tests/test_settle_stream.py compares them).
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import tempfile
+from typing import Any, Dict, Iterator, List, Sequence
+
+from prefcli.render.settlement import _table, _ws, csv_net_rows, csv_tail_rows, multi_tail_lines
+from prefcli.settle.document import input_document, settlement_document
+
+#: stands for the inputs in the document rendered around the spool (never a real value)
+_PLACEHOLDER = "prefcli-inputs-placeholder-7f3a9c"
+_CHUNK = 1 << 16
+
+
+class SettlementSpool:
+    """Per-input pieces of one format, rendered as the results arrive (:meth:`add`), then the
+    whole output as text chunks (:meth:`chunks`)."""
+
+    def __init__(self, fmt: str) -> None:
+        self.fmt = fmt
+        self.file = tempfile.TemporaryFile("w+", encoding="utf-8", newline="")
+        self.count = 0
+        self.first: Any = None            # the table of a single input is that input's own
+        self.width_input = 0
+        self.widths: Dict[str, int] = {}
+        self._csv = csv.writer(self.file, lineterminator="\n")
+
+    def close(self) -> None:
+        self.file.close()
+
+    def add(self, r: Any) -> None:
+        """One settled input (InputResult.ok)."""
+        self.count += 1
+        if self.fmt == "table":
+            if self.count == 1:
+                self.first = r              # kept until a second input shows it is a batch
+                return
+            if self.first is not None:
+                self._table_row(self.first)
+                self.first = None
+            self._table_row(r)
+        elif self.fmt == "csv":
+            csv_net_rows(self._csv, r)
+        elif self.fmt == "json":
+            from prefcli.io.emit import to_json
+            text = to_json(input_document(r))[:-1]
+            self.file.write(("" if self.count == 1 else ",\n") + "    " + text.replace("\n", "\n    "))
+        else:
+            from prefcli.io.emit import to_yaml
+            self.file.write(to_yaml([input_document(r)]))
+
+    def _table_row(self, r: Any) -> None:
+        net = r.settlement.net
+        cells = {p: _ws(v) for p, v in net.items()}
+        self.width_input = max(self.width_input, len(r.source))
+        for p, c in cells.items():
+            self.widths[p] = max(self.widths.get(p, 0), len(c))
+        self.file.write(json.dumps([r.source, cells], ensure_ascii=False) + "\n")
+
+    def _spooled(self) -> Iterator[str]:
+        self.file.flush()
+        self.file.seek(0)
+        while True:
+            chunk = self.file.read(_CHUNK)
+            if not chunk:
+                return
+            yield chunk
+
+    def chunks(self, summary: Any, bad: Sequence[Any] = (), tournament: Any = None) -> Iterator[str]:
+        """The whole output, the totals around the spooled inputs."""
+        if self.fmt == "table":
+            yield from self._table_chunks(summary)
+        elif self.fmt == "csv":
+            from prefcli.render.settlement import CSV_COLUMNS
+            buf = io.StringIO()
+            out = csv.writer(buf, lineterminator="\n")
+            out.writerow(CSV_COLUMNS)
+            yield buf.getvalue()
+            yield from self._spooled()
+            buf = io.StringIO()
+            csv_tail_rows(csv.writer(buf, lineterminator="\n"), summary)
+            yield buf.getvalue()
+        else:
+            from prefcli.io.emit import dump
+            data = settlement_document([], summary, bad, tournament)
+            data["inputs"] = [_PLACEHOLDER]
+            text = dump(data, self.fmt)
+            at = text.index(_PLACEHOLDER)
+            start = text.rindex("\n", 0, at) + 1
+            end = text.index("\n", at) + 1
+            yield text[:start]
+            yield from self._spooled()
+            yield ("\n" if self.fmt == "json" else "") + text[end:]
+
+    def _table_chunks(self, summary: Any) -> Iterator[str]:
+        if self.first is not None:          # one input: its own detailed table
+            yield _table([self.first], summary)
+            return
+        names: List[str] = list(summary.players)
+        totals = [["total (whists)"] + [_ws(summary.net[p]) for p in names]]
+        if summary.money is not None:
+            from prefcli.model.numbers import money_text
+            totals.append(["total (money)"] + [money_text(summary.money[p]) for p in names])
+        widths = [max([len("input"), self.width_input] + [len(r[0]) for r in totals])]
+        for i, p in enumerate(names, start=1):
+            widths.append(max([len(p), self.widths.get(p, 0)] + [len(r[i]) for r in totals]))
+
+        def line(cells: Sequence[str]) -> str:
+            return "  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i])
+                             for i, c in enumerate(cells)).rstrip() + "\n"
+
+        yield line(["input"] + names)
+        self.file.flush()
+        self.file.seek(0)
+        batch: List[str] = []
+        for raw in self.file:
+            source, cells = json.loads(raw)
+            batch.append(line([source] + [cells.get(p, "") for p in names]))
+            if len(batch) >= 512:
+                yield "".join(batch)
+                batch = []
+        if batch:
+            yield "".join(batch)
+        for r in totals:
+            yield line(r)
+        yield "".join(x + "\n" for x in multi_tail_lines(summary))
+
+
+def stream_document_parts(results: Sequence[Any], fmt: str, summary: Any, bad: Sequence[Any] = (),
+                          tournament: Any = None) -> str:
+    """All at once (for tests and small batches): what the spool writes for these results."""
+    spool = SettlementSpool(fmt)
+    try:
+        for r in results:
+            spool.add(r)
+        return "".join(spool.chunks(summary, bad, tournament))
+    finally:
+        spool.close()
+

@@ -1,0 +1,132 @@
+"""Per-input settle output, streamed (issue 15, flat memory): each input is rendered as it is
+settled and forgotten; the bytes are those of the whole report, and memory does not grow with
+the number of inputs (tracemalloc's peak, not time)."""
+from __future__ import annotations
+
+import shutil
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from conftest import EXAMPLES, ROOT
+
+FORMATS = ["table", "csv", "json", "yaml"]
+
+BATCHES = {
+    "tournament": ["examples/tournament/"],
+    "season": ["examples/season-2019/"],
+    "one sheet": ["examples/paper-sheet.yaml"],
+    "records and sheets": ["examples/sochi-3p.yaml", "examples/paper-sheet.yaml", "examples/leningrad-4p.yaml"],
+    "priced": ["examples/season-2019/", "--price", "0.25", "--coin", "0.05"],
+    "standings": ["examples/season-2019/", "--standings", "--cap", "100", "--floor", "-150"],
+    "mixed families": ["examples/lithuanian-4p.yaml", "examples/kitty-4p.yaml", "examples/sochi-3p.yaml"],
+}
+
+
+def _whole(args, fmt):
+    """What the whole report renders (the path every batch took before streaming)."""
+    from prefcli import render
+    from prefcli.app.settle import plan_inputs, settle
+    from prefcli.settle import SettleOptions
+    from prefcli.app.settle import StandingsRequest
+    from prefcli.cli.util import decimal_option
+    from prefcli.model.numbers import parse_number
+    inputs = [a for a in args if not a.startswith("--") and a not in _values(args)]
+    kw = dict(zip(args[::1], args[1::1]))
+    options = SettleOptions(price=decimal_option(kw.get("--price"), "--price"),
+                            coin=decimal_option(kw.get("--coin"), "--coin"))
+    request = StandingsRequest(cap=parse_number(kw["--cap"]) if "--cap" in kw else None,
+                               floor=parse_number(kw["--floor"]) if "--floor" in kw else None,
+                               always="--standings" in args)
+    report = settle(inputs, options, standings=request, plan=plan_inputs(inputs))
+    return render.render("settlement", fmt, report)
+
+
+def _values(args):
+    return {args[i + 1] for i, a in enumerate(args) if a in ("--price", "--coin", "--cap", "--floor")}
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("name", sorted(BATCHES))
+def test_streamed_output_is_byte_identical_to_the_whole_report(run, monkeypatch, name, fmt):
+    monkeypatch.chdir(ROOT)
+    args = BATCHES[name]
+    expected = _whole(args, fmt)
+    code, out, err = run(["settle", *args, "-f", fmt])
+    assert code == 0, err
+    assert out == expected
+    code, out2, err = run(["settle", *args, "-f", fmt, "-j", "2"])
+    assert code == 0 and out2 == expected, err
+
+
+def test_a_bad_input_is_reported_and_left_out_as_before(run, monkeypatch, tmp_path):
+    monkeypatch.chdir(ROOT)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: pref-sheet/1\nplayers: [A, B]\n", encoding="utf-8")
+    for fmt in FORMATS:
+        code, out, err = run(["settle", "examples/tournament/round1.yaml", str(bad),
+                              "examples/tournament/round2.yaml", "-f", fmt])
+        assert code == 1
+        assert err.splitlines()[0].startswith(f"{bad}:") and "1 of 3 inputs could not be settled" in err
+        from prefcli import render
+        from prefcli.app.settle import settle
+        report = settle(["examples/tournament/round1.yaml", str(bad), "examples/tournament/round2.yaml"])
+        assert out == render.render("settlement", fmt, report)
+    code, out, err = run(["settle", "examples/tournament/round1.yaml", str(bad), "--strict"])
+    assert code == 1 and out == "" and "--strict" not in out
+
+
+def _folder(tmp_path: Path, n: int) -> Path:
+    folder = tmp_path / f"n{n}"
+    folder.mkdir()
+    src = EXAMPLES / "paper-sheet.yaml"
+    for i in range(n):
+        shutil.copyfile(src, folder / f"game-{i:05d}.yaml")
+    return folder
+
+
+@pytest.fixture
+def small_reads(monkeypatch):
+    """The reader asks for MAX_BYTES + 1 bytes at once (64 MiB, a transient buffer that
+    tracemalloc counts for every file): a small limit keeps the peak about what is kept."""
+    from prefcli.io import documents
+    monkeypatch.setattr(documents, "MAX_BYTES", 1 << 20)
+
+
+def _peak(run, args) -> int:
+    tracemalloc.start()
+    try:
+        code, _, err = run(args)
+        assert code == 0, err
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_memory_does_not_grow_with_the_number_of_inputs(run, tmp_path, fmt, small_reads):
+    small, large = _folder(tmp_path, 40), _folder(tmp_path, 160)
+    out = tmp_path / "settled.out"
+    run(["settle", str(small), "-f", fmt, "-o", str(out)])         # warm-up: imports, caches
+    peak_small = _peak(run, ["settle", str(small), "-f", fmt, "-o", str(out)])
+    peak_large = _peak(run, ["settle", str(large), "-f", fmt, "-o", str(out)])
+    assert peak_large < 1.25 * peak_small, (fmt, peak_small, peak_large)
+
+
+def test_the_memory_test_sees_a_batch_that_holds_its_rows(run, tmp_path, small_reads):
+    """The same measure on the whole report (every result kept) grows with the inputs: the test
+    above would notice a stream that kept them."""
+    from prefcli.app.settle import settle
+    small, large = _folder(tmp_path, 40), _folder(tmp_path, 160)
+    settle([str(small)])
+
+    def peak(folder):
+        tracemalloc.start()
+        try:
+            settle([str(folder)])
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+    small_peak, large_peak = peak(small), peak(large)
+    assert large_peak > 1.35 * small_peak, (small_peak, large_peak)
