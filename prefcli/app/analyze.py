@@ -180,7 +180,8 @@ class Analysis:
         for name, a in self.items:
             d = a.as_dict()
             if name is not None:
-                d = {"file": name, **d}
+                from prefcli.model.values import display_name
+                d = {"file": display_name(name), **d}
             deals.append(d)
         return {"format": ANALYSIS_FORMAT, "deals": deals, "problems": [p.as_dict() for p in self.problems]}
 

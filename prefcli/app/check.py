@@ -28,7 +28,8 @@ class FileCheck:
         return not any(p.severity == "error" for p in self.problems)
 
     def document(self) -> Dict[str, Any]:
-        out: Dict[str, Any] = {"file": self.file, "kind": self.kind, "valid": self.valid}
+        from prefcli.model.values import display_name
+        out: Dict[str, Any] = {"file": display_name(self.file), "kind": self.kind, "valid": self.valid}
         if self.deals is not None:
             out["deals"] = self.deals
         out["problems"] = [p.as_dict() for p in self.problems]

@@ -95,7 +95,8 @@ class ImportResult:
         return [n for n in self.notes if n.loss]
 
     def report_data(self) -> Dict[str, Any]:
-        return {"file": self.file, "from": self.importer.name, "program": self.importer.program,
+        from prefcli.model.values import display_name
+        return {"file": display_name(self.file), "from": self.importer.name, "program": self.importer.program,
                 "version": self.version,
                 "documents": [{"label": o.label, "kind": o.kind,
                                "deals": len(o.data.get("deals", [])) if o.kind == "record" else None}
@@ -117,8 +118,9 @@ class ImportReport:
 
     def document(self) -> Dict[str, Any]:
         """The ``pref-import-report/1`` document (schemas/import.schema.json)."""
+        from prefcli.model.values import display_name
         return {"format": IMPORT_REPORT_FORMAT, "imports": [r.report_data() for r in self.results],
-                "errors": [{"file": f, "problems": [p.as_dict() for p in probs]} for f, probs in self.errors]}
+                "errors": [{"file": display_name(f), "problems": [p.as_dict() for p in probs]} for f, probs in self.errors]}
 
 
 def read(path: str) -> Source:

@@ -98,7 +98,7 @@ def choose_format(output: Optional[str], given: Optional[str], choices: Sequence
 # Streams
 # ---------------------------------------------------------------------------------------------
 
-from prefcli.io.streams import (_fileno, _silence_fd, configure_stream,  # noqa: E402,F401 - re-exported
+from prefcli.io.streams import (ERRORS, _fileno, _silence_fd, configure_stream,  # noqa: E402,F401 - re-exported
                                  configure_streams)
 
 
@@ -223,8 +223,8 @@ def _encode(data: Data) -> Union[bytes, Iterator[bytes]]:
     if isinstance(data, bytes):
         return data
     if isinstance(data, str):
-        return data.encode("utf-8", "backslashreplace")
-    return (chunk.encode("utf-8", "backslashreplace") for chunk in data)
+        return data.encode("utf-8", ERRORS)
+    return (chunk.encode("utf-8", ERRORS) for chunk in data)
 
 
 def _write_all(fd: int, payload: Union[bytes, Iterator[bytes]]) -> None:

@@ -6,9 +6,31 @@ Kept apart from :mod:`prefcli.io.output` (and free of imports) because every run
 """
 from __future__ import annotations
 
+import codecs
 import os
 import sys
-from typing import IO, Optional
+from typing import IO, Optional, Tuple
+
+#: the error handler of every stream and file prefcli writes: a character the encoding cannot
+#: hold is written as a backslash escape, and a byte of a file name that is not UTF-8 (held by
+#: Python as a lone surrogate) as `\\xNN`, the byte itself, the way `ls -b` shows it
+ERRORS = "prefcli-escape"
+
+
+def _escape(exc: UnicodeError) -> Tuple[str, int]:
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    part = exc.object[exc.start:exc.end]
+    try:
+        text = part.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        if text.isascii():
+            return text, exc.end
+    except UnicodeError:
+        pass
+    return part.encode("ascii", "backslashreplace").decode("ascii"), exc.end
+
+
+codecs.register_error(ERRORS, _escape)
 
 
 def _is_utf8(encoding: Optional[str]) -> bool:
@@ -30,10 +52,10 @@ def configure_stream(stream: Optional[IO[str]]) -> None:
         tty = False
     try:
         if tty or _is_utf8(getattr(stream, "encoding", None)):
-            if getattr(stream, "errors", None) != "backslashreplace":
-                stream.reconfigure(errors="backslashreplace")
+            if getattr(stream, "errors", None) != ERRORS:
+                stream.reconfigure(errors=ERRORS)
         else:
-            stream.reconfigure(encoding="utf-8", errors="backslashreplace")
+            stream.reconfigure(encoding="utf-8", errors=ERRORS)
     except (AttributeError, ValueError, OSError):   # a replaced or closed stream: leave it
         pass
 

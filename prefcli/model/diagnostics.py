@@ -43,7 +43,7 @@ class Problem:
 
     def text(self) -> str:
         """`file:line:col: path: message`, leaving out what is unknown."""
-        where = self.file or "<input>"
+        where = _name(self.file) if self.file else "<input>"
         if self.line is not None:
             where += f":{self.line}"
             if self.column is not None:
@@ -54,7 +54,7 @@ class Problem:
 
     def as_dict(self) -> Dict[str, Any]:
         return {
-            "file": self.file, "line": self.line, "column": self.column,
+            "file": _name(self.file) if self.file else self.file, "line": self.line, "column": self.column,
             "path": format_path(self.path), "kind": self.kind,
             "severity": self.severity, "message": self.message,
         }
@@ -156,3 +156,8 @@ class Problems:
 
     def __iter__(self):
         return iter(self.items)
+
+
+def _name(file: str) -> str:
+    from prefcli.model.values import display_name
+    return display_name(file)

@@ -34,6 +34,21 @@ def _plain(value: Any, limit: int) -> str:
     return str(value)
 
 
+def display_name(name: str) -> str:
+    """A file name as valid text: bytes that are not UTF-8 (`$'\\xff.yaml'`, which Python holds
+    as lone surrogates) shown as `\\xff`, the way `ls -b` and the shell's `$'…'` write them; a
+    name that is valid text is returned as it is. Every message and document names files so."""
+    try:
+        name.encode("utf-8")
+        return name
+    except UnicodeEncodeError:
+        pass
+    try:
+        return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:          # a surrogate that is not an escaped byte
+        return name.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def show(value: Any, limit: int = LIMIT) -> str:
     """`value` as the user wrote it (text in quotes), at most `limit` characters."""
     text = _plain(value, limit)

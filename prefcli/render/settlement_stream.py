@@ -30,7 +30,8 @@ class SettlementSpool:
 
     def __init__(self, fmt: str) -> None:
         self.fmt = fmt
-        self.file = tempfile.TemporaryFile("w+", encoding="utf-8", newline="")
+        # surrogateescape: a file name that is not UTF-8 comes back from the spool as it went in
+        self.file = tempfile.TemporaryFile("w+", encoding="utf-8", errors="surrogateescape", newline="")
         self.count = 0
         self.first: Any = None            # the table of a single input is that input's own
         self.width_input = 0

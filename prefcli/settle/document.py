@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, 
 
 from prefcli.model.ledger import format_amount
 from prefcli.model.numbers import money_text
+from prefcli.model.values import display_name
 from prefcli.model.records import SETTLEMENT_FORMAT
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ def input_document(r: InputResult) -> Dict[str, Any]:
         "whist_balance": s.whist_balance, "mountain_balance": s.mountain_balance,
     }
     out: Dict[str, Any] = {
-        "file": r.source, "kind": r.kind, "variant": r.variant, "method": s.method,
+        "file": display_name(r.source), "kind": r.kind, "variant": r.variant, "method": s.method,
         "rounding": s.rounding, "players": list(s.players),
         **({"finished": r.finished} if r.finished is not None else {}),
     }
@@ -143,5 +144,5 @@ def settlement_document(good: Sequence[InputResult], summary: Summary, bad: Sequ
     if summary.notes:
         data["notes"] = list(summary.notes)
     if bad:
-        data["errors"] = [{"file": r.source, "problems": [p.as_dict() for p in r.problems]} for r in bad]
+        data["errors"] = [{"file": display_name(r.source), "problems": [p.as_dict() for p in r.problems]} for r in bad]
     return data

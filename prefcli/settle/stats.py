@@ -311,7 +311,8 @@ def to_data(stats: Stats) -> Dict[str, Any]:
                 "whists_on": _amount(h.whists_on), "whists_by": _amount(h.whists_by)}
                for (a, b), h in sorted(stats.h2h.get(key, {}).items())]
         groups.append({"key": key, "players": rows, "head_to_head": h2h})
-    games = [{"date": g.date, "event": g.event, "source": g.source, "variant": g.variant,
+    from prefcli.model.values import display_name
+    games = [{"date": g.date, "event": g.event, "source": display_name(g.source), "variant": g.variant,
               "results": {p: _amount(v) for p, v in g.results}} for g in stats.games]
     return {"format": STATS_FORMAT, "by": stats.by, "inputs": stats.inputs, "groups": groups, "games": games}
 
