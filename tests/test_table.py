@@ -43,10 +43,23 @@ def test_five_players_the_dealer_and_his_right_sit_out():
 
 
 def test_a_dummy_seat_holds_cards_and_never_deals():
+    # HUSAR.md H3 (seed 004 l.39): seats P1 → dummy → P2; in P1's deals the dummy is the first
+    # hand (left of the dealer), in P2's deals it is the second (right of the dealer)
     t = Table(("A", "B"), dummy="dummy")
-    assert t.seats == ("A", "B", "dummy")
-    assert t.from_first_hand("A") == ("B", "dummy", "A")
+    assert t.seats == ("A", "dummy", "B")
+    assert t.from_first_hand("A") == ("dummy", "B", "A")
+    assert t.from_first_hand("B") == ("A", "dummy", "B")
     assert t.left_of("A") == ("B",)                      # the dummy is nobody's
+    assert t.callers("A") == ("B", "A")                  # H6: the dummy never calls
+    assert t.defenders("A", "B") == ("A", "dummy")
+    assert t.defenders("B", "A") == ("dummy", "B")
+    assert t.sitting_out("A") == ()
+
+
+def test_alternating_dummy_seating_puts_the_dummy_left_of_every_dealer():
+    t = Table(("A", "B"), dummy="dummy", dummy_seating="alternating")
+    assert t.from_first_hand("A") == ("dummy", "B", "A")
+    assert t.from_first_hand("B") == ("dummy", "A", "B")
 
 
 @pytest.fixture

@@ -65,6 +65,11 @@ def _render_text(rep: Any, problems: Sequence[Any]) -> List[str]:
         if rep.returned_by:
             extra.append(f"{rep.returned_by} returns the whist")
         lines.append(f"  whist:   {w}" + (f" ({', '.join(extra)})" if extra else ""))
+    if getattr(rep, "dummy", None) is not None and rep.hands is not None and rep.played:
+        by = rep.dummy_played_by
+        lines.append(f"  {rep.dummy + ':':<9}" + ("sits out (its cards stay closed on all-pass)" if by is None else
+                                                  "played by the robot" if by == "robot" else
+                                                  f"open, played by {by}"))
     for t in rep.tricks:
         cards = ", ".join(f"{who if who is not None else 'talon'} {card}" for who, card in t.cards)
         won = t.winner if t.winner is not None else "nobody"

@@ -54,8 +54,9 @@ class Auction:
     """
 
     def __init__(self, conv: Conventions, seats: Sequence[str], *, min_level: int = 0,
-                 bomb: bool = False, dark_run: int = 0) -> None:
+                 bomb: bool = False, dark_run: int = 0, here_allowed: bool = True) -> None:
         self.conv = conv
+        self.here_allowed = here_allowed          # husar.hold_right (HUSAR.md H6)
         self.seats = tuple(seats)                 # from the first hand
         self.first_hand = self.seats[0]
         self.min_level = min_level                # after all-passes (allpass.exit)
@@ -156,6 +157,8 @@ class Auction:
                 return "there is no bid to hold"
             if self.holder == player:
                 return "he already holds the last bid"
+            if not self.here_allowed:
+                return "nobody may say here in this deal (husar.hold_right, HUSAR.md H6)"
             if pairs:
                 senior, junior = self._pair
                 if player != senior:

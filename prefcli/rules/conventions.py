@@ -8,7 +8,7 @@ variant's name.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, Mapping, Tuple
+from typing import Any, Dict, Mapping, Optional, Tuple
 
 from prefcli.model.cards import Contract, ladder
 from prefcli.model.records import Deal, Record
@@ -57,6 +57,14 @@ class Conventions:
     misere_partner: bool                      # misère half with the 4-player dealer (Кодекс 3.6.9)
     same_dealer: bool
     seating: Tuple[Tuple[str, Any], ...] = ()   # what the dealer rotation reads (table.options)
+    # the two-player game with a dummy (HUSAR.md), read only when the preset has a dummy hand
+    dummy: Optional[str] = None               # the dummy's seat name (Preset.dummy)
+    hold_right: str = ""                      # husar.hold_right (H6)
+    husar_whist: str = ""                     # husar.whist: optional | compulsory (H8)
+    dummy_control: str = ""                   # husar.dummy_control: whister | robot (H9)
+    first_lead: str = ""                      # husar.first_lead (H10)
+    passer_share: str = ""                    # husar.passer_share (H12)
+    allpass_dummy: str = ""                   # husar.allpass_dummy: out | robot (H15)
 
     def quota_of(self, contract: Contract, alone: bool = False) -> int:
         """What the defenders must take against `contract` (0 for a misère or an all-pass); a lone
@@ -71,6 +79,18 @@ def conventions(rules: Rules) -> Conventions:
     """Read the options the engine needs from resolved rules."""
     v = rules.value
     lad = ladder(str(v("misere_after")), str(v("misere_without_talon")))
+    dummy = getattr(rules.preset, "dummy", None)
+    husar: Dict[str, Any] = {}
+    allpass_talon = str(v("allpass.talon"))
+    half_whist = bool(v("half_whist"))
+    if dummy is not None:
+        # HUSAR.md H8 (half-whist as an agreement), H15 (the talon stays closed on all-pass)
+        half_whist = half_whist and bool(v("husar.half_whist"))
+        if v("husar.allpass_talon") == "closed":
+            allpass_talon = "unused"
+        husar = dict(dummy=dummy, hold_right=str(v("husar.hold_right")), husar_whist=str(v("husar.whist")),
+                     dummy_control=str(v("husar.dummy_control")), first_lead=str(v("husar.first_lead")),
+                     passer_share=str(v("husar.passer_share")), allpass_dummy=str(v("husar.allpass_dummy")))
     return Conventions(
         ladder=lad,
         rung={c: i for i, c in enumerate(lad)},
@@ -85,7 +105,7 @@ def conventions(rules: Rules) -> Conventions:
         dark=bool(v("dark")),
         bomb=bool(v("bomb")),
         dark_defence=bool(v("dark_defence")),
-        half_whist=bool(v("half_whist")),
+        half_whist=half_whist,
         half_whist_by=str(v("half_whist_by")),
         half_whist_levels=tuple(int(x) for x in v("half_whist_levels")),
         return_whist=bool(v("return_whist")),
@@ -101,13 +121,14 @@ def conventions(rules: Rules) -> Conventions:
         misere_defence=str(v("misere_defence")),
         quota={6: int(v("quota.6")), 7: int(v("quota.7")), 8: int(v("quota.8")), 9: int(v("quota.9")),
                10: int(v("quota.10"))},
-        allpass_talon=str(v("allpass.talon")),
+        allpass_talon=allpass_talon,
         allpass_exit=tuple(int(x) for x in v("allpass.exit")),
         allpass_dark_exit=tuple(int(x) for x in v("allpass.dark_exit")),
         tens_checked=str(v("tens")) == "checked",
         misere_partner=bool(v("misere_partner")),
         same_dealer=bool(v("allpass.same_dealer")),
         seating=table_options(rules),
+        **husar,
     )
 
 

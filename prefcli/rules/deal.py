@@ -87,6 +87,14 @@ class DealReading:
     unscorable: Optional[str] = None            # why the deal can be read but not scored
     problems: List[Problem] = field(default_factory=list)
     cards_problems: List[Problem] = field(default_factory=list)   # the hands and talon do not add up
+    # the two-player game (HUSAR.md): the dummy's seat, who calls, who plays and leads, and who
+    # plays the dummy's cards; for every other table `callers` and `players_in_play` are `seats`
+    dummy: Optional[str] = None
+    callers: Tuple[str, ...] = ()               # who calls in the auction, from the first (live) hand
+    players_in_play: Tuple[str, ...] = ()       # who plays cards to the tricks, from the first hand
+    first_leader: Optional[str] = None          # who leads the first trick (H10)
+    controller: Optional[str] = None            # who chooses the dummy's cards (H9, H10)
+    here_allowed: bool = True                   # may anyone say here in this deal (husar.hold_right, H6)
 
     @property
     def number(self) -> int:
@@ -115,6 +123,11 @@ class DealReading:
         replay cannot start from): what the rules engine's own check reports."""
         skip = {id(p) for p in self.cards_problems}
         return [p for p in self.problems if p.kind != INCOMPLETE and id(p) not in skip]
+
+    @property
+    def scored_players(self) -> Tuple[str, ...]:
+        """The active seats that are players (the dummy holds cards but has no sheet, H16)."""
+        return tuple(p for p in self.active if p != self.dummy)
 
     @property
     def passers(self) -> Tuple[str, ...]:
@@ -149,6 +162,9 @@ class _Reader:
         self.players = ctx.record.players
         self.seated = ctx.seated
         self.table = ctx.table
+        self.dummy = ctx.table.dummy if ctx.table is not None else None
+        # who may hold cards, take tricks and be named in hands: the players and the dummy
+        self.holders = ctx.seated | {self.dummy} if self.dummy is not None else ctx.seated
         dealer = deal.dealer if deal.dealer in self.seated else ctx.dealers.get(deal.pos)
         self.out = DealReading(deal, ctx.kinds.get(deal.pos, "contract"), dealer,
                                exit_level=ctx.exit_levels.get(deal.pos, 0),
@@ -178,13 +194,19 @@ class _Reader:
             out.seats = table.from_first_hand(out.dealer)
             out.active = table.active(out.dealer)
             out.sitting_out = table.sitting_out(out.dealer)
+            out.callers = table.callers(out.dealer)
         else:
             out.active = tuple(self.players)
+        out.dummy = self.dummy
+        out.players_in_play = out.seats
+        out.first_leader = out.first_hand
         self.declarer_checks()
         self.dealer_checks()
         self.defence()
         if deal.irregularities:
             self.irregularities()
+        if self.dummy is not None and out.seats:
+            self.husar()
         self.other_fields()
         self.tricks()
         if deal.hands is not None:
@@ -223,6 +245,55 @@ class _Reader:
             self.add(self.path, f"deal {self.n}: by the rotation from first_dealer {first}, {dealer} deals this deal "
                                 "(add dealer: if the rotation was different)")
 
+    # -- the two-player game ------------------------------------------------------------------
+    def husar_decisions(self, decisions: Dict[str, Decision], wpath: Path) -> None:
+        """HUSAR.md H8: only the declarer's opponent decides; the dummy is the partner who has
+        passed; with ``husar.whist: compulsory`` every contract is played out."""
+        out, conv, n = self.out, self.conv, self.n
+        dummy = self.dummy
+        assert dummy is not None
+        decisions[dummy] = Decision.PASS
+        opponent = next(p for p in out.defenders if p != dummy)
+        if conv.husar_whist == "compulsory" and not self.deal.contract.is_misere:
+            got = decisions.get(opponent)
+            if got is Decision.PASS:
+                self.add(wpath + (opponent,), f"deal {n}: every contract is played out (husar.whist: compulsory, "
+                                              f"HUSAR.md H8), so {opponent} cannot pass")
+            elif got is None:
+                decisions[opponent] = Decision.WHIST
+
+    def husar(self) -> None:
+        """HUSAR.md H6 (who calls and holds), H9 (open defence), H10 (who leads and plays the dummy),
+        H15 (the dummy and the talon on all-pass)."""
+        out, conv, deal = self.out, self.conv, self.deal
+        dummy = self.dummy
+        assert dummy is not None
+        first = out.seats[0]
+        rule = conv.hold_right
+        out.here_allowed = rule == "first-live-hand" or (rule == "first-hand-only" and first != dummy)
+        if deal.contract.is_all_pass:
+            if conv.allpass_dummy == "out":
+                out.players_in_play = tuple(p for p in out.seats if p != dummy)
+                if (deal.tricks_map() or {}).get(dummy):
+                    self.add(self.path + ("tricks", dummy), f"deal {self.n}: on all-pass the dummy's cards are not "
+                                                            "turned up and it takes no tricks (husar.allpass_dummy: "
+                                                            "out, HUSAR.md H15)")
+            else:
+                out.controller = "robot"
+            out.first_leader = next(p for p in out.seats if p != dummy)
+            return
+        if out.declarer is None:
+            return
+        out.controller = "robot" if conv.dummy_control == "robot" else next(
+            (p for p in out.defenders if p != dummy), None)
+        if out.mode in (OPEN, ALONE, JOINT):
+            out.mode, out.open = OPEN, True
+            out.whisters = tuple(p for p in out.whisters if p != dummy)
+        if conv.first_lead == "always-dummy":
+            out.first_leader = dummy
+        elif conv.first_lead == "declarer":
+            out.first_leader = out.declarer
+
     # -- the declarer ---------------------------------------------------------------------
     def declarer_checks(self) -> None:
         deal, out, conv = self.deal, self.out, self.conv
@@ -242,7 +313,9 @@ class _Reader:
             if deal.auction is None:
                 self.add(self.path, f"deal {n}: {c} needs a declarer")
             return
-        if deal.declarer not in self.seated:
+        if deal.declarer is not None and deal.declarer == self.dummy:
+            self.add(self.path + ("declarer",), f"deal {n}: the dummy never bids or declares (HUSAR.md H6)")
+        elif deal.declarer not in self.seated:
             self.add(self.path + ("declarer",), _not_seated(deal.declarer, players))
         elif deal.declarer in out.sitting_out:
             self.add(self.path + ("declarer",), f"deal {n}: {deal.declarer} {self.why_out(deal.declarer)} and sits out "
@@ -332,10 +405,14 @@ class _Reader:
         defenders = out.defenders
         bad = False
         for name in given:
-            if name in defenders:
+            if name in defenders and name != self.dummy:
                 continue                                  # the common case
             p = wpath + (name,)
-            if name not in self.seated:
+            if name == self.dummy:
+                self.add(p, f"deal {n}: the dummy never speaks: only the declarer's opponent whists or passes "
+                            "(HUSAR.md H8)")
+                bad = True
+            elif name not in self.seated:
                 self.add(p, _not_seated(name, players))
                 bad = True
             elif name == deal.declarer:
@@ -362,6 +439,8 @@ class _Reader:
             return
         first, second = defenders
         decisions = out.decisions
+        if self.dummy is not None:
+            self.husar_decisions(decisions, wpath)
         d1, d2 = decisions.get(first), decisions.get(second)
         halves: List[str] = []
         whisting: List[str] = []
@@ -509,7 +588,7 @@ class _Reader:
         if self.out.decisions.get(other) is not Decision.PASS:
             self.add(hp, f"deal {n}: {name} may half-whist only after {other} passed")
             return False
-        if conv.half_whist_by == "second" and name != second:
+        if conv.half_whist_by == "second" and name != second and other != self.dummy:
             self.add(hp, f"deal {n}: only the second defender ({second}) may half-whist, "
                          f"after the first ({first}) passed (option half_whist_by)")
             return False
@@ -718,7 +797,7 @@ class _Reader:
 
     def _check_tricks(self, tricks: Dict[str, int], unowned: int, key: str = "tricks") -> bool:
         out, deal, n = self.out, self.deal, self.n
-        seated = self.seated
+        seated = self.holders
         sitting = out.sitting_out if not deal.contract.is_all_pass else ()
         total = 0
         for name, count in tricks.items():     # the common case first: every name fine
@@ -726,7 +805,7 @@ class _Reader:
                 break
             total += count
         else:
-            active = out.active
+            active = out.scored_players
             if total == TRICKS_PER_DEAL and len(tricks) >= len(active):
                 for p in active:
                     if p not in tricks:
@@ -737,7 +816,7 @@ class _Reader:
         players = self.players
         ok = True
         for name, count in tricks.items():
-            if name not in self.seated:
+            if name not in self.holders:
                 self.add(path + (name,), _not_seated(name, players))
                 ok = False
             elif name in out.sitting_out and not (deal.contract.is_all_pass and name == out.dealer):
@@ -755,7 +834,7 @@ class _Reader:
                 ok = False
         if not ok:
             return False
-        missing = [p for p in out.active if p not in tricks]
+        missing = [p for p in out.scored_players if p not in tricks]
         total = sum(tricks.values())
         if missing and key == "tricks":
             message = (f"deal {n}: no trick count for {', '.join(missing)} "
@@ -791,7 +870,7 @@ class _Reader:
                 return
         for name, cards in hands.items():
             hp = path + ("hands", name)
-            if name not in self.seated:
+            if name not in self.holders:
                 self.add(hp, _not_seated(name, players))
             elif name not in active:
                 self.add(hp, f"deal {n}: {name} {self.why_out(name)} and sits out with {len(players)} players, "

@@ -196,7 +196,10 @@ class PlayReplay:
         c = out.contract
         assert c is not None
         trump = c.trump.order if (c.is_tricks and c.trump is not None) else -1
-        seats = list(out.seats)
+        reading = getattr(self, "reading", None)
+        # who plays to the tricks: the husar's dummy sits out an all-pass (HUSAR.md H15)
+        seats = list(reading.players_in_play) if reading is not None and reading.players_in_play else list(out.seats)
+        robot = reading.dummy if reading is not None and reading.controller == "robot" else None
         hands = opening_hands(out, deal)
         talon = tuple(deal.talon or ())
         play = deal.play or ()
@@ -210,13 +213,15 @@ class PlayReplay:
         four = self.four
         talon_mode, talon_tricks = talon_leads(conv, c, talon, four)
         talon_owner = self.dealer if (talon_mode == "dealer-plays" and four) else None
-        won: Dict[str, int] = {p: 0 for p in out.seats}
+        sitting_dummy = reading.dummy if reading is not None and reading.dummy not in seats else None
+        won: Dict[str, int] = {p: 0 for p in out.seats if p != sitting_dummy}
         if talon_owner is not None and play:
             won[talon_owner] = 0          # the 4-player dealer's talon tricks, listed even when none
         played_at: Dict[int, int] = {}
-        leader = out.first_hand
+        # who leads first: the first hand, or the husar's first_lead (HUSAR.md H10)
+        leader = reading.first_leader if reading is not None and reading.first_leader else out.first_hand
         keep = self.keep_tricks
-        first_hand = out.first_hand
+        first_hand = leader
         for ti, trick in enumerate(play):
             tn = ti + 1
             if ti >= TRICKS_PER_DEAL:
@@ -236,7 +241,10 @@ class PlayReplay:
                 lead_seat = leader
             if len(trick) - offset != nseat:
                 want = nseat + (1 if talon_code >= 0 else 0)
-                raise IllegalPlay(f"deal {self.n}, trick {tn}: {len(trick)} cards; a trick here has {want}",
+                why = ""
+                if reading is not None and reading.dummy is not None and reading.dummy not in seats:
+                    why = " (the dummy's cards are not turned up on all-pass: two cards a trick, HUSAR.md H15)"
+                raise IllegalPlay(f"deal {self.n}, trick {tn}: {len(trick)} cards; a trick here has {want}{why}",
                                   self.path + ("play", ti))
             if lead_seat not in seats:      # a sitting-out passer never leads; the next seat does
                 lead_seat = next_in(seats, out.seats, lead_seat)
@@ -268,6 +276,8 @@ class PlayReplay:
                         raise IllegalPlay(f"deal {self.n}, trick {tn}: {p} played {card} but, having no "
                                           f"{SUIT_NAMES[_SUITS[led]]}, must trump with {fmt_cards(held)}",
                                           self.path + ("play", ti, j + offset))
+                if p == robot:
+                    self._robot(p, card, code, hand, led if j or talon_code >= 0 else -1, trump, tn, ti, j + offset)
                 hands[p] = hand & ~(1 << code)
                 played_at[code] = tn
                 key = 16 + (code & 7) if suit == trump else (8 + (code & 7) if suit == led else -1)
@@ -313,6 +323,21 @@ class PlayReplay:
             raise IllegalPlay(f"deal {self.n}: the play stops after {done} tricks without a claim "
                               "(claim: {NAME: tricks} agrees the rest)", self.path + ("play",))
         out.counts = won
+
+    def _robot(self, p: str, card: Card, code: int, hand: int, led: int, trump: int, tn: int,
+               ti: int, j: int) -> None:
+        """``husar.dummy_control: robot`` (HUSAR.md H9, GO ``ARCHITECTURE.md`` §1.7): the dummy plays
+        the lowest card of the suit led, else the lowest trump, else its lowest card."""
+        pool = hand & _SUIT_MASK[led] if led >= 0 else 0
+        if not pool and led >= 0 and trump >= 0:
+            pool = hand & _SUIT_MASK[trump]
+        if not pool:
+            pool = hand
+        want = min((i for i in range(32) if (pool >> i) & 1), key=lambda i: (i & 7, i >> 3))
+        if want != code:
+            raise IllegalPlay(f"deal {self.n}, trick {tn}: the dummy ({p}) is played by the robot, which plays "
+                              f"{DECK[want]} here, not {card} (husar.dummy_control: robot, HUSAR.md H9)",
+                              self.path + ("play", ti, j))
 
     def _not_held(self, p: str, card: Card, code: int, tn: int, played_at: Mapping[int, int],
                   ti: int, j: int, hands: Mapping[str, int]) -> None:

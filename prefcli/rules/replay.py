@@ -62,6 +62,8 @@ class DealReplay:
     problems: List[Problem] = field(default_factory=list)
     error: Optional[RulesError] = None           # the first illegal step
     unplayable: List[Problem] = field(default_factory=list)   # structure that blocks a replay
+    dummy: Optional[str] = None                  # the husar's dummy hand (HUSAR.md H1)
+    dummy_played_by: Optional[str] = None        # who chooses its cards (H9, H10), "robot", or None: it sits out
 
     @property
     def ok(self) -> bool:
@@ -73,7 +75,14 @@ class DealReplay:
         return self.hands is not None and not self.unplayable
 
     def as_dict(self) -> Dict[str, Any]:
-        """Plain data for JSON output."""
+        """Plain data for JSON output (with a dummy hand: who played it)."""
+        out = self._as_dict()
+        if self.dummy is not None:
+            out["dummy"] = self.dummy
+            out["dummy_played_by"] = self.dummy_played_by
+        return out
+
+    def _as_dict(self) -> Dict[str, Any]:
         return {
             "index": self.deal.pos,
             "number": self.number,
@@ -120,18 +129,22 @@ class _Replayer(PlayReplay):
             raise IllegalDeal(f"deal {self.n}: cannot tell who deals and who plays", self.path)
         out.dealer = self.dealer
         out.seats = self.reading.seats
+        out.dummy = self.reading.dummy
+        if out.dummy is not None and out.dummy in self.reading.players_in_play:
+            out.dummy_played_by = self.reading.controller
         out.first_hand = out.seats[0]
         out.talon = self.deal.talon
         if self.deal.hands is None:
             return
         problems: List[Problem] = []
         hands = dict(self.deal.hands)
+        holders = set(rec.players) | ({self.reading.dummy} if self.reading.dummy else set())
         for name in hands:
             if name in self.reading.sitting_out:
                 why = self.ctx.table.why_out(self.dealer, name) if self.ctx.table is not None else "deals"
                 problems.append(Problem(f"deal {self.n}: {name} {why} and holds no cards with {len(rec.players)} players",
                                         self.path + ("hands", name)))
-            elif name not in rec.players:
+            elif name not in holders:
                 problems.append(Problem(f"deal {self.n}: '{name}' is not seated (players: "
                                         f"{', '.join(rec.players)})", self.path + ("hands", name)))
         for name in out.seats:
@@ -170,7 +183,8 @@ class _Replayer(PlayReplay):
             out.declarer = deal.declarer
             return
         dark_run = self.reading.dark_run if conv.dark else 0
-        auc = Auction(conv, out.seats, min_level=self.min_level, bomb=bomb, dark_run=dark_run)
+        auc = Auction(conv, self.reading.callers or out.seats, min_level=self.min_level, bomb=bomb,
+                      dark_run=dark_run, here_allowed=self.reading.here_allowed)
         try:
             res = auc.run(deal.auction, self.n, self.path + ("auction",))
         finally:
@@ -264,7 +278,8 @@ class _Replayer(PlayReplay):
                 raise IllegalCall(f"deal {self.n}: nobody whists in an all-pass deal", self.path + ("whist",))
             out.played = True
             return
-        out.whist = [(p, reading.decisions[p]) for p in reading.defenders if p in reading.decisions]
+        out.whist = [(p, reading.decisions[p]) for p in reading.defenders
+                     if p in reading.decisions and p != reading.dummy]    # the dummy never speaks (H8)
         out.played = reading.played or (out.declarer is None and bool(deal.play))
 
     def results(self) -> None:
@@ -277,8 +292,9 @@ class _Replayer(PlayReplay):
         names += [p for p in self.record.players if p not in names and (p in derived or p in given)]
         if all(given.get(p, 0) == derived.get(p, 0) for p in names):
             return
-        # one defender playing both hands: the pair's total may be written to the one who played
-        if (deal.takeover is not None or deal.open) and out.declarer is not None:
+        # one defender playing both hands (open, a take-over, the husar's whister with the dummy,
+        # HUSAR.md H11): the pair's total may be written to the one who played
+        if (deal.takeover is not None or deal.open or self.reading.dummy is not None) and out.declarer is not None:
             d = out.declarer
             if given.get(d, 0) == derived.get(d, 0) and sum(given.values()) == sum(derived.values()):
                 return

@@ -68,35 +68,55 @@ class TableError(PrefcliError, ValueError):
 class Table:
     """The seats in clockwise order and how the hands go round them.
 
-    `players` deal in turn; `dummy` (when set) is a seat after them that holds a hand but never
-    deals and is nobody's (husar); `waiting` names which neighbour of the dealer waits his turn
-    where a row of :data:`SITTING_OUT` has one sit out (:data:`WAITING`). Every query takes the
-    deal's dealer."""
+    `players` deal in turn; `dummy` (when set) is a seat that holds a hand but never deals, never
+    speaks and is nobody's (the 2-player husar, HUSAR.md H1, H3). With ``dummy_seating`` `fixed`
+    the seats are P1 → dummy → P2 (seed 004 l.39: the dummy is to the dealer's left in P1's deals
+    and to his right in P2's); with `alternating` the dummy moves so that it is the dealer's left
+    hand in every deal (the [CS] reading of HUSAR.md H3, inferred). `waiting` names which
+    neighbour of the dealer waits his turn where a row of :data:`SITTING_OUT` has one sit out
+    (:data:`WAITING`). Every query takes the deal's dealer."""
 
     players: Tuple[str, ...]
     hands: int = HANDS
     dummy: Optional[str] = None
     waiting: str = "next"
+    dummy_seating: str = "fixed"
+
+    def _ring(self, dealer: str) -> Tuple[str, ...]:
+        """The seats round the table in the deal `dealer` deals, clockwise from the first player."""
+        if self.dummy is None:
+            return self.players
+        if self.dummy_seating == "alternating" and dealer in self.players:
+            i = self.players.index(dealer)
+            rest = self.players[i + 1:] + self.players[:i]
+            return (dealer, self.dummy) + rest
+        return self.players[:1] + (self.dummy,) + self.players[1:]
 
     def __post_init__(self) -> None:
         # every question has a handful of answers (one per seat): computed once here, since
         # each deal of a record asks them (a frozen dataclass, so set through object)
-        seats = self.players + ((self.dummy,) if self.dummy is not None else ())
+        seats = self._ring(self.players[0]) if self.players else ()
         n = len(seats)
         around = {p: tuple(seats[(i + k) % n] for k in range(1, n + 1)) for i, p in enumerate(seats)}
         steps = {"dealer": 0, "waiting": WAITING[self.waiting]}
         roles = SITTING_OUT.get(n)
-        first = {}
-        for i, p in enumerate(seats):
+        first: Dict[str, Tuple[str, ...]] = {}
+        rings: Dict[str, Tuple[str, ...]] = {}
+        for p in seats:
+            ring = self._ring(p)          # the seats as they are in the deals p deals
+            rings[p] = ring
+            i = ring.index(p)
+            from_left = tuple(ring[(i + k) % n] for k in range(1, n + 1))
             if roles is None or p not in self.players:
-                first[p] = around[p][:self.hands]
+                first[p] = from_left[:self.hands]
                 continue
-            idle = {seats[(i + steps[r]) % n] for r in roles}
-            first[p] = tuple(q for q in around[p] if q not in idle)[:self.hands]
-        active = {p: tuple(q for q in seats if q in first[p]) for p in seats}
-        out = {p: tuple(q for q in seats if q not in first[p]) for p in seats}
+            idle = {ring[(i + steps[r]) % n] for r in roles}
+            first[p] = tuple(q for q in from_left if q not in idle)[:self.hands]
+        active = {p: tuple(q for q in rings[p] if q in first[p]) for p in seats}
+        out = {p: tuple(q for q in rings[p] if q not in first[p]) for p in seats}
         left = {p: tuple(q for q in around[p][:-1] if q in self.players) for p in seats}
-        for name, value in (("_seats", seats), ("_around", around), ("_first", first), ("_active", active),
+        for name, value in (("_seats", seats), ("_around", around), ("_rings", rings), ("_first", first),
+                            ("_active", active),
                             ("_out", out), ("_left", left), ("_defenders", {})):
             object.__setattr__(self, name, value)
 
@@ -134,13 +154,25 @@ class Table:
     def first_hand(self, dealer: str) -> str:
         return self._first[dealer][0]                         # type: ignore[attr-defined]
 
+    def callers(self, dealer: str) -> Tuple[str, ...]:
+        """Who calls in the auction, from the first live hand: the players holding cards (the
+        dummy never speaks, HUSAR.md H6)."""
+        return tuple(p for p in self.from_first_hand(dealer) if p != self.dummy)
+
     def defenders(self, dealer: Optional[str], declarer: str) -> Tuple[str, ...]:
-        """The declarer's opponents who hold cards, in the order they speak (from his left)."""
+        """The declarer's opponents who hold cards, in the order they speak (from his left); the
+        dummy, when there is one, is among them as the partner who has passed (HUSAR.md H8)."""
         key = (dealer, declarer)
         got = self._defenders.get(key)                        # type: ignore[attr-defined]
         if got is None:
             holding = set(self.active(dealer))
-            got = tuple(p for p in self._around[declarer][:-1] if p in holding)   # type: ignore[attr-defined]
+            ring = self._rings.get(dealer, self._seats)       # type: ignore[attr-defined]
+            if declarer in ring:
+                i = ring.index(declarer)
+                around = tuple(ring[(i + k) % len(ring)] for k in range(1, len(ring)))
+            else:
+                around = ()
+            got = tuple(p for p in around if p in holding)
             self._defenders[key] = got                        # type: ignore[attr-defined]
         return got
 
@@ -159,8 +191,21 @@ def table_for(players: Sequence[str], rules: Any = None) -> Table:
     counts = tuple(getattr(preset, "players", ())) or DEFAULT_COUNTS
     if len(ps) not in counts:
         what = f"{preset.name} is played by" if preset is not None else "a game has"
-        raise TableError(f"{len(ps)} players listed; {what} {counts_text(counts)} players")
-    return Table(ps, HANDS, getattr(preset, "dummy", None), seating_waiting(rules))
+        hint = ""
+        if preset is not None and len(ps) == 2 and 2 not in counts:
+            from prefcli.rules.presets import presets
+            two = [p.name for p in presets() if 2 in p.players]
+            if two:
+                hint = f" (two players play the husar game with a dummy: variant {' or '.join(two)})"
+        raise TableError(f"{len(ps)} players listed; {what} {counts_text(counts)} players{hint}")
+    dummy: Optional[str] = getattr(preset, "dummy", None)
+    if dummy is not None and dummy in ps:
+        raise TableError(f"players: '{dummy}' names the dummy hand of {getattr(preset, 'name', '')}; "
+                         "a player needs another name")
+    seating = "fixed"
+    if dummy is not None and rules is not None:
+        seating = str(rules.value("husar.seating"))
+    return Table(ps, HANDS, dummy, seating_waiting(rules), seating)
 
 
 #: How a message says why a seat holds no cards, by its role (:data:`SITTING_OUT`).

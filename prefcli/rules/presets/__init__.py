@@ -224,6 +224,7 @@ class Family:
     scorer: str
     words: Mapping[str, str] = field(default_factory=dict)   # pool → "track", mountain → "hens"
     fixed: Mapping[str, Any] = field(default_factory=dict)
+    refs: Mapping[str, str] = field(default_factory=dict)    # ledger rule key → the rule text behind it
     state: Tuple[StateField, ...] = ()      # what a continued game carries (start.state, a sheet's state)
 
     def state_field(self, name: str) -> Optional[StateField]:
@@ -329,6 +330,7 @@ def _load() -> None:
     if not _PRESETS:
         from prefcli.rules.presets import lithuanian  # noqa: F401 - importing registers the presets
         from prefcli.rules.presets import russian
+        from prefcli.rules.presets import husar  # noqa: F401 - the Russian tables with a dummy
 
 
 def presets() -> List[Preset]:
