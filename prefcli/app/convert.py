@@ -165,8 +165,11 @@ class _DealMapper:
         self.items: List[ReportItem] = []
         self.families_differ = source_rules is None or source_rules.family.name != target_rules.family.name
         self.general: set = set()          # positions of general eglės (reported on their own)
-        from prefcli.rules.table import HANDS, Table
-        self.table = Table(tuple(record.players), HANDS)   # who holds cards, who defends (one answer)
+        from prefcli.rules.table import HANDS, Table, TableError, table_for
+        try:       # who holds cards, who defends (one answer; the husar's dummy too)
+            self.table = table_for(record.players, source_rules)
+        except TableError:
+            self.table = Table(tuple(record.players), HANDS)
 
     def note(self, deal: Deal, fld: str, what: str, loss: bool) -> None:
         self.items.append(ReportItem(deal.number, fld, what, loss))
@@ -377,6 +380,33 @@ def _check_result(record: Record) -> List[ReportItem]:
     return []
 
 
+def _refuse_other_table(record: Record, target_rules) -> None:
+    """A record is played at its table: a 2-player husar record (a dummy hand that is nobody's,
+    two-sector sheet, HUSAR.md H1, H16) has no 3-player reading, nor the other way round, so the
+    conversion is refused with the reason rather than reported deal by deal."""
+    from prefcli.rules.presets import OptionError
+    preset = target_rules.preset
+    n = len(record.players)
+    if n in preset.players:
+        return
+    counts = " or ".join(str(c) for c in preset.players)
+    why = f"{preset.name} is played by {counts} players"
+    if n == 2:
+        husar = ", ".join(p for p in _husar_presets())
+        why += (": a two-player record is the husar game, whose dummy hand belongs to nobody and whose sheet "
+                "has two sectors (HUSAR.md H1, H16); no third player's calls, whists or sheet can be made up "
+                f"for it (convert it to a two-player preset: {husar})")
+    elif preset.dummy is not None:
+        why += (f": a {n}-player record has no dummy hand, and the husar game's two sectors cannot hold "
+                f"{n} players' sheets (HUSAR.md H1, H16)")
+    raise OptionError(f"cannot convert a {n}-player record to {preset.name}: {why}", ("players",))
+
+
+def _husar_presets() -> List[str]:
+    from prefcli.rules.presets import presets
+    return [p.name for p in presets() if 2 in p.players]
+
+
 def convert_record(record: Record, target: str, sets: Sequence[Tuple[str, Any]] = (),
                    check: bool = True) -> Conversion:
     """Rewrite `record` for a table that plays `target` (a preset name), with `sets` on top.
@@ -394,6 +424,7 @@ def convert_record(record: Record, target: str, sets: Sequence[Tuple[str, Any]] 
     flat, items = convert_rules(record.rules, target, sets)
     target_rules = resolve_rules(_nest({k: v for k, v in flat.items() if not (k in dict(sets))}),
                                  sets=[(k, v) for k, v in sets])
+    _refuse_other_table(record, target_rules)
     new_rules = _nest(flat)
     try:
         source_rules = resolve_rules(record.rules)

@@ -117,11 +117,19 @@ def _strip_comment(line: str) -> Tuple[str, Optional[str]]:
 class _Parser:
     def __init__(self, name: str, players: Sequence[str], first_dealer: Optional[str] = None,
                  rules: Any = None) -> None:
-        from prefcli.rules.table import Dealing, Table, table_for
+        from prefcli.rules.table import Dealing, Table, TableError, table_for
         self.name = name
         self.players = list(players)
-        # the preset's table (who sits out: its seating); the bare seats before a preset is known
-        self.table = table_for(self.players, rules) if rules is not None else Table(tuple(self.players))
+        # the preset's table (who sits out: its seating; with a husar preset, the dummy hand,
+        # HUSAR.md H1, H3); the bare seats before a preset is known
+        try:
+            self.table = table_for(self.players, rules) if rules is not None else Table(tuple(self.players))
+        except TableError:
+            self.table = Table(tuple(self.players))
+        self.dummy = self.table.dummy
+        # the hands that take tricks in a game: three, or the two players (the dummy's tricks are
+        # the opponent's, HUSAR.md H11)
+        self.hands = 2 if self.dummy is not None else 3
         self.dealing = Dealing(self.players, first_dealer, rules)
         self.dealer = self.dealing.dealer
 
@@ -290,7 +298,9 @@ class _Parser:
                 raise _LineError(f"'{tokens[1]}' after the tricks: the tricks come last on the line")
             counts = [int(n) for n in tokens[0].split("/")]
             if declarer is None:
-                if len(counts) == len(self.players):
+                if len(counts) == len(self.players) and self.dummy is not None:
+                    order = [p for p in active if p != self.dummy]      # the dummy sits out (H15)
+                elif len(counts) == len(self.players):
                     order = list(self.players)
                 elif len(counts) == len(active):
                     order = active
@@ -302,17 +312,20 @@ class _Parser:
                 seat = self.players.index(declarer)
                 around = [self.players[(seat + i) % len(self.players)] for i in range(1, len(self.players))]
                 order = [declarer] + defenders + [p for p in around if p in active and p not in defenders]
+                h = self.hands
                 if contract.startswith("misere") and len(counts) == 1:
-                    catchers = order[1:3]
+                    catchers = order[1:h]
                     rest = 10 - counts[0]
                     if rest < 0:
                         raise _LineError(f"{counts[0]} tricks: a deal has 10")
                     # no score depends on how the catchers shared their tricks: split evenly
-                    counts = [counts[0], rest - rest // 2, rest // 2][:1 + len(catchers)]
-                if len(counts) != len(order[:3]) or len(counts) != 3:
-                    raise _LineError(f"{len(counts)} trick counts: give the three hands' tricks, the declarer "
-                                     f"first ({'/'.join(order[:3])}), or name them: "
-                                     + " ".join(f"{p}=N" for p in order[:3]))
+                    counts = [counts[0], rest] if len(catchers) == 1 else \
+                        [counts[0], rest - rest // 2, rest // 2][:1 + len(catchers)]
+                if len(counts) != len(order[:h]) or len(counts) != h:
+                    what = "the three hands' tricks" if h == 3 else "the two players' tricks (the dummy's are the opponent's)"
+                    raise _LineError(f"{len(counts)} trick counts: give {what}, the declarer "
+                                     f"first ({'/'.join(order[:h])}), or name them: "
+                                     + " ".join(f"{p}=N" for p in order[:h]))
             out = dict(zip(order, counts))
         else:
             out = {}
@@ -372,9 +385,11 @@ def parse_quick_entry_lines(text: str, name: str = "<input>", players: Optional[
     preset_rules = _preset_rules(rules_variant, name)
     counts = preset_rules.preset.players
     if len(seated) not in counts or len(set(p.lower() for p in seated)) != len(seated):
+        hint = (" (two players play a husar preset: variant: sochi-husar, leningrad-husar …)"
+                if len(seated) == 2 and 2 not in counts else "")
         raise InputError([Problem(f"{counts_text(counts)} different players are needed"
                                   f"{' for ' + rules_variant if len(seated) in PLAYER_COUNTS else ''}, "
-                                  f"got {', '.join(seated)}", (), name, None, None, "syntax")])
+                                  f"got {', '.join(seated)}{hint}", (), name, None, None, "syntax")])
     first = header.get("first_dealer")
     first_name = None
     parser = _Parser(name, seated)

@@ -106,12 +106,18 @@ class _Scorer:
         self.players: Tuple[str, ...] = tuple(record.players)
         self.n = len(self.players)
         self.ledger = Ledger(self.players)
+        self.ledger_players = frozenset(self.players)
+        self.dummy = table.dummy
+        self.refs = rules.family.refs
         # plain values (whole Fractions as ints: int arithmetic is much faster, and exact)
         self.o = {k: _plain(v) for k, v in rules.values.items()}
         self.pool: Dict[str, Exact] = {p: 0 for p in self.players}
         self.mountain: Dict[str, Exact] = {p: 0 for p in self.players}
         self.notes: List[str] = []
         self.target = self.o["pool"]
+        # the husar's undivided mountain (HUSAR.md H18, Кодекс 4.1.1(в)): pool points nobody can
+        # take come off the mountain at half, a mountain point being worth twice as much
+        self.off_mountain: Exact = HALF if self.o.get("husar.mountain") == "undivided" else 1
         self.prices = {k: self.o[f"prices.{k}"] for k in ("6", "7", "8", "9", "10", "misere")}
         self.wm = self.o["whist_multiplier"]
         # a game continued from a sheet goes on with its state (start.state, Family.state)
@@ -124,19 +130,26 @@ class _Scorer:
         self.history: List[Dict[str, object]] = []   # per declared deal: made or not
 
     # ------------------------------------------------------------------ writing on the sheet
+    def _ref(self, rule: str, text: str) -> str:
+        """The entry's text with the rule text behind it (the family's refs: HUSAR.md H-numbers)."""
+        ref = self.refs.get(rule)
+        return f"{text} [HUSAR.md {ref}]" if ref else text
+
     def _mount(self, player: str, amount: Exact, rule: str, text: str) -> None:
         if amount:
             self.mountain[player] += amount
-            self.ledger.mountain(self.deal_no, player, amount, rule, text)
+            self.ledger.mountain(self.deal_no, player, amount, rule, self._ref(rule, text))
 
     def _whists(self, writer: str, on: str, amount: Exact, rule: str, text: str) -> None:
-        if amount:
-            self.ledger.whists(self.deal_no, writer, on, amount, rule, text)
+        # the husar's dummy has no sector and writes nothing (HUSAR.md H12, H16): what the preset
+        # gives a passer is the whister's or lost (husar.passer_share, read where it is split)
+        if amount and writer in self.ledger_players:
+            self.ledger.whists(self.deal_no, writer, on, amount, rule, self._ref(rule, text))
 
     def _pool_direct(self, player: str, amount: Exact, rule: str, text: str) -> None:
         if amount:
             self.pool[player] += amount
-            self.ledger.pool(self.deal_no, player, amount, rule, text)
+            self.ledger.pool(self.deal_no, player, amount, rule, self._ref(rule, text))
 
     def _pool(self, player: str, amount: Exact, rule: str, text: str) -> None:
         """Write pool points, helping once the pool is closed (Кодекс 4.2.3; seed 001 §7)."""
@@ -151,8 +164,11 @@ class _Scorer:
         while rest > 0:
             helped = self._help_recipient(player)
             if helped is None:
-                self._mount(player, -rest, "help.own-mountain",
-                            f"{self._fmt(rest)} pool points nobody can take: off own mountain")
+                off = rest * self.off_mountain
+                self._mount(player, -off, "help.own-mountain",
+                            f"{self._fmt(rest)} pool points nobody can take: off own mountain"
+                            + (f" at {self._fmt(self.off_mountain)} (undivided mountain, Кодекс 4.1.1(в))"
+                               if self.off_mountain != 1 else ""))
                 return
             give = min(rest, self.target - self.pool[helped])
             self._pool_direct(helped, give, "help", f"help from {player} ({text})")
@@ -545,7 +561,8 @@ class _Scorer:
                                 sum(t[p] for p in defenders), P)
             return "whisted" if made else False
         if not whisters:
-            self._pool(D, P, "contract.unplayed", f"{name}, both passed: {self._fmt(P)}{tag}")
+            passed = "the opponent passed" if self.dummy is not None else "both passed"
+            self._pool(D, P, "contract.unplayed", f"{name}, {passed}: {self._fmt(P)}{tag}")
             return True
         t = self._tricks(d, [D] + defenders, [D] + defenders, f"a whisted {name}")
         made = self._played(d, D, defenders, dealer, whisters, None, P, k, tag, t, responsible=True)
@@ -619,6 +636,8 @@ class _Scorer:
             n_tr = td if r["single_whist"] == "all" else t[w]
             amount = n_tr * wp
             split = split and r["whist_style"] == "gentleman" and (not made or r["gentleman_split_when_made"])
+            if q == self.dummy and r.get("husar.passer_share") == "whister-takes-all":
+                split = False          # HUSAR.md H12: the whister writes what would be split
             if split:
                 for p in (w, q):
                     self._whists(p, D, _half(amount), "whist.split",
@@ -706,6 +725,9 @@ class _Scorer:
         if talon == "by-seats":
             talon = "dealer-plays" if self.table.sits_out_every_deal else "lead-suit"
         four_dealer = dealer if dealer in self.cur.sitting_out else None
+        # the husar's dummy sits out the all-pass, or plays as a robot whose tricks nobody
+        # writes (HUSAR.md H15): only the players are scored
+        active = self.cur.scored_players
         participants = list(active)
         if four_dealer is not None and talon == "dealer-plays":
             participants.append(four_dealer)
@@ -714,7 +736,8 @@ class _Scorer:
             participants.append(four_dealer)
             self.notes.append(f"deal {d.number}: the dealer {four_dealer} took talon tricks although "
                               f"allpass.talon = {r['allpass.talon']}; scored as recorded")
-        t = self._tricks(d, participants, list(active), "an all-pass deal")
+        t = self._tricks(d, participants + ([self.dummy] if self.dummy is not None else []), list(active),
+                         "an all-pass deal")
         # the zero-trick bonus
         zt = r["allpass.zero_trick_points"]
         points = price if zt == "price" else F(zt)

@@ -164,6 +164,11 @@ def method_russian(sheet: "SheetLike", rules: RulesLike) -> MethodResult:
     players = sheet.players
     mountain = _amnesty(_pool_to_mountain(sheet, rules, notes), players)
     n = len(players)
+    if _get(rules, "husar.mountain", "divided") == "undivided":
+        # HUSAR.md H18 (Кодекс 4.1.1(в) "с неделимой горой", read as inferred there): the mountain
+        # is not divided by the players, each point costs its owner 10 whists to the opponent
+        n = 1
+        notes.append("undivided mountain: each mountain point is 10 whists to the opponent (HUSAR.md H18)")
     shares = {p: mountain[p] * MOUNTAIN_POINT_WHISTS / n for p in players}
     return MethodResult(mountain, shares, tuple(notes))
 
