@@ -367,11 +367,47 @@ KITTY_5 = Layout(
     source="seed 000 (the sheet's cells and the eglutė table), SHEET-DRAWING.md's recipe on a pentagon",
 )
 
-#: (family, players) → layout. A 2-player game gets its row when that game exists.
+# Russian 2 players (the husar, HUSAR.md H16, inferred: no source draws it): a rectangle split in
+# two halves, each player's bands from the edge inwards, whists (one column, on the opponent),
+# pool, mountain, the target box in the middle; the second player's half is the first's turned
+# half a turn. The dummy has no sector.
+_RU2_BOTTOM = {
+    "name": Box(0.5, 1.045, 0.6, 0.06),
+    "whists+1": Box(0.5, 0.925, 0.9, 0.13),
+    "pool": Box(0.5, 0.775, 0.9, 0.13),
+    "mountain": Box(0.5, 0.625, 0.8, 0.13, grow=-1),
+}
+
+
+def _half_turned(seat: Mapping[str, Box]) -> Mapping[str, Box]:
+    out = {}
+    for role, b in seat.items():
+        cx, cy = _turn((b.cx, b.cy), 2)
+        out[role] = Box(cx, cy, b.w, b.h, (b.angle + 180 + 180) % 360 - 180, b.grow)
+    return out
+
+
+RUSSIAN_2 = Layout(
+    name="russian-2", title="Russian sheet, 2 players (husar)", slots=2, width=560, height=420,
+    lines=(
+        ((0.0, 0.5), (0.45, 0.5)), ((0.55, 0.5), (1.0, 0.5)),
+        ((0.0, 0.85), (1.0, 0.85)), ((0.0, 0.7), (1.0, 0.7)),
+        ((0.0, 0.15), (1.0, 0.15)), ((0.0, 0.3), (1.0, 0.3)),
+        ((0.45, 0.45), (0.55, 0.45), (0.55, 0.55), (0.45, 0.55), (0.45, 0.45)),
+    ),
+    seats=(_RU2_BOTTOM, _half_turned(_RU2_BOTTOM)),
+    centre={"pool": Box(0.5, 0.5, 0.09, 0.08)},
+    closed_mark=">>",
+    margin=40,
+    source="HUSAR.md H16 (two sectors, one whist column; inferred: no source draws the sheet)",
+)
+
+#: (family, players) → layout.
 LAYOUTS: Dict[Tuple[str, int], Layout] = {
     ("russian", 3): RUSSIAN_3,
     ("russian", 4): RUSSIAN_4,
     ("russian", 5): RUSSIAN_5,
+    ("russian-husar", 2): RUSSIAN_2,
     ("lithuanian", 3): LITHUANIAN_4,
     ("lithuanian", 4): LITHUANIAN_4,
     ("lithuanian", 5): LITHUANIAN_5,

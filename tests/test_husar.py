@@ -1,0 +1,388 @@
+"""The two-player game with a dummy (гусарик; issue 13 items 1, 2, 4, 5): shared/spec/HUSAR.md.
+
+The worked example of HUSAR.md §4 (lines 328-420: deal 1, its sheet entries, the variations, the
+settlement, overflow and all-pass illustrations) is reproduced first, entry by entry; then the
+rules the reading and the replay check (H3, H6, H8-H10, H14, H15), the options, and every command.
+"""
+from __future__ import annotations
+
+import copy
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from conftest import EXAMPLES
+from prefcli.model.records import record_from_data
+from prefcli.rules.checks import check_record
+from prefcli.rules.context import RecordContext
+from prefcli.rules.presets import get_preset, resolve_rules
+from prefcli.scoring import score
+
+HUSAR_EXAMPLE = EXAMPLES / "husar-sochi.yaml"
+
+# HUSAR.md §4, "Deal 1, dealer Anna" (l.337-368) and the record it prints (l.420-452)
+WORKED = {
+    "format": "pref-record/1",
+    "players": ["Anna", "Boris"],
+    "rules": {"variant": "sochi-husar"},
+    "deals": [{
+        "dealer": "Anna",
+        "hands": {"dummy": "JS 10S 9S 10D 9D 7D JC 10C 9C 8C",
+                  "Boris": "AS 8S AH KH 10H 7H KD 8D AC 7C",
+                  "Anna": "KS QS QH JH 9H AD QD JD KC QC"},
+        "talon": "8H 7S",
+        "auction": ["6S", "pass"],
+        "discard": "7S 7C",
+        "contract": "7H",
+        "declarer": "Boris",
+        "whist": {"Anna": "whist"},
+        "open": True,
+        "play": ["7D 8D JD", "AD 9D KD", "QD 10D 7H", "AH 9H 8C", "KH JH 9C",
+                 "AS QS 9S", "AC QC 10C", "8S KS 10S", "KC JC 8H", "10H QH JS"],
+        "tricks": {"Boris": 6, "Anna": 4},
+    }],
+}
+
+
+def worked(**deal_changes) -> dict:
+    data = copy.deepcopy(WORKED)
+    for k, v in deal_changes.items():
+        if v is None:
+            data["deals"][0].pop(k, None)
+        else:
+            data["deals"][0][k] = v
+    return data
+
+
+def entries(data: dict, **kw):
+    rec = record_from_data(data, strict=True)
+    result = score(rec, **kw)
+    return [(e.player, e.area, e.on, e.amount, e.rule) for e in result.ledger.entries if e.deal is not None], result
+
+
+def problems(data: dict):
+    return [p.message for p in check_record(record_from_data(data, strict=True)) if p.severity == "error"]
+
+
+# --- HUSAR.md §4: the worked example ---------------------------------------------------------
+
+def test_worked_example_sheet_entries():
+    """HUSAR.md §4 "Sheet entries" (l.370-376): Boris 4 to his mountain (price 4 × 1 undertrick),
+    Anna 20 whists on Boris (4 × 4 defence tricks = 16, + consolation 4 × 1), the dummy nothing."""
+    got, result = entries(WORKED)
+    assert got == [("Boris", "mountain", None, 4, "contract.failed"),
+                   ("Anna", "whists", "Boris", 16, "whist.tricks"),
+                   ("Anna", "whists", "Boris", 4, "consolation")]
+    assert result.ledger.players == ("Anna", "Boris")          # H16: the dummy has no sector
+
+
+def test_worked_example_replays_card_by_card():
+    """HUSAR.md §4 steps 1-5 (l.340-366): the dummy is skipped in the auction, Boris wins with 6♠,
+    Anna whists, the dummy (first hand) leads, Boris takes 6, the defence 4 (Anna 4, dummy 0)."""
+    rec = record_from_data(WORKED, strict=True)
+    ctx = RecordContext(rec, resolve_rules(rec.rules))
+    reading = ctx.reading(rec.deals[0])
+    assert reading.ok, reading.problems
+    assert reading.seats == ("dummy", "Boris", "Anna")        # H3: first hand = dummy in Anna's deal
+    assert reading.callers == ("Boris", "Anna")                # H6: the dummy does not call
+    assert reading.defenders == ("Anna", "dummy") and reading.whisters == ("Anna",)
+    assert reading.open and reading.controller == "Anna"        # H9, H10
+    rep = reading.replay
+    assert [(s.player, str(s.call)) for s in rep.auction] == [("Boris", "6S"), ("Anna", "pass")]
+    assert rep.tricks[0].leader == "dummy"
+    assert [t.winner for t in rep.tricks] == ["Anna", "Anna", "Boris", "Boris", "Boris", "Boris", "Boris",
+                                              "Anna", "Boris", "Anna"]
+    assert rep.counts == {"dummy": 0, "Boris": 6, "Anna": 4}
+    assert reading.tricks == {"dummy": 0, "Boris": 6, "Anna": 4}
+
+
+def test_worked_example_variation_passed():
+    """HUSAR.md §4 variations (l.380): had Anna passed, Boris writes 4 in his pool, no play."""
+    got, _ = entries(worked(whist={"Anna": "pass"}, play=None, tricks=None))
+    assert got == [("Boris", "pool", None, 4, "contract.unplayed")]
+
+
+def test_worked_example_variation_rostov_consolation():
+    """HUSAR.md §4 variations (l.381-382): Rostov's fixed consolation 10: Anna 16 + 10 = 26, Boris 4."""
+    got, _ = entries(WORKED, sets=[("consolation", "10")])
+    assert ("Anna", "whists", "Boris", 10, "consolation") in got
+    assert sum(a for p, area, on, a, r in got if p == "Anna") == 26
+    assert ("Boris", "mountain", None, 4, "contract.failed") in got
+
+
+@pytest.mark.parametrize("share, anna", [("whister-takes-all", 20), ("lost", 12)])
+def test_worked_example_variation_gentleman_passer_share(share, anna):
+    """HUSAR.md §4 variations (l.383-386): gentleman whist; whister-takes-all: Anna still writes
+    20; lost: only her half of the 16 trick whists (8) plus her consolation 4 = 12."""
+    got, _ = entries(WORKED, sets=[("whist_style", "gentleman"), ("husar.passer_share", share)])
+    assert sum(a for p, area, on, a, r in got if p == "Anna" and area == "whists") == anna
+    assert all(p in ("Anna", "Boris") for p, *_ in got)
+
+
+def test_worked_example_variation_declarer_leads():
+    """HUSAR.md §4 variations (l.387-388): with husar.first_lead = declarer Boris leads trick 1,
+    so the recorded play (the dummy's ♦7 first) is refused there."""
+    data = worked()
+    data["rules"]["husar"] = {"first_lead": "declarer"}
+    msgs = problems(data)
+    assert any("trick 1: Boris played 7D, which dummy holds" in m for m in msgs), msgs
+
+
+@pytest.mark.parametrize("mountain, anna", [("divided", 40), ("undivided", 60)])
+def test_worked_example_settlement(run, tmp_path, mountain, anna):
+    """HUSAR.md §4 "Settlement illustration" (l.390-397): divided, Boris's 4 points × 10 / 2 = 20
+    whists, Anna +40; undivided, 4 × 10 = 40, Anna +60."""
+    path = tmp_path / "w.json"
+    path.write_text(json.dumps(WORKED), encoding="utf-8")
+    code, out, err = run(["settle", str(path), "-f", "json", "--set", f"husar.mountain={mountain}"])
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["net"] == {"Anna": anna, "Boris": -anna}
+
+
+@pytest.mark.parametrize("mountain, off", [("divided", 6), ("undivided", 3)])
+def test_overflow_illustration(mountain, off):
+    """HUSAR.md §4 "Overflow illustration" (l.399-402): Anna needs 2 more and makes a 9 (price 8):
+    2 go to her pool, 6 overflow; divided: 6 off her mountain; undivided: only 3 (K 4.1.1(в))."""
+    data = {"format": "pref-record/1", "players": ["Anna", "Boris"],
+            "rules": {"variant": "sochi-husar", "pool": 10, "husar": {"mountain": mountain}},
+            "start": {"pool": {"Anna": 8, "Boris": 10}, "mountain": {"Anna": 10, "Boris": 0}},
+            "deals": [{"contract": "9S", "declarer": "Anna", "whist": {"Boris": "pass"}}]}
+    got, _ = entries(data)
+    assert got == [("Anna", "pool", None, 2, "contract.unplayed"),
+                   ("Anna", "mountain", None, -off, "help.own-mountain")]
+
+
+@pytest.mark.parametrize("variant, want", [
+    ("sochi-husar", [("Boris", "mountain", None, 2, "allpass.tricks")]),
+    ("rostov-husar", [("Anna", "whists", "Boris", 30, "allpass.rostov")]),
+])
+def test_allpass_illustration(variant, want):
+    """HUSAR.md §4 "All-pass illustration" (l.404-409): Anna 4, Boris 6; Sochi: amnesty 4, Boris
+    writes 2; Rostov: Anna (fewer tricks) writes 5 × 6 = 30 whists on Boris."""
+    data = {"format": "pref-record/1", "players": ["Anna", "Boris"], "rules": {"variant": variant},
+            "deals": [{"contract": "all-pass", "tricks": {"Anna": 4, "Boris": 6}}]}
+    got, _ = entries(data)
+    assert got == want
+
+
+# --- the table and the reading ---------------------------------------------------------------
+
+def test_the_husar_presets_are_the_russian_tables_with_a_dummy():
+    for base in ("sochi", "leningrad", "rostov", "classic"):
+        p = get_preset(f"{base}-husar")
+        assert p.players == (2,) and p.dummy == "dummy"
+        rules, base_rules = resolve_rules({"variant": p.name}), resolve_rules({"variant": base})
+        assert all(rules[k] == v for k, v in base_rules.values.items() if k != "variant")
+    rules = resolve_rules({"variant": "sochi-husar"})
+    # HUSAR.md §3: every option with its proposed default
+    assert {k: rules[k] for k in rules.values if k.startswith("husar.")} == {
+        "husar.seating": "fixed", "husar.dummy_in_auction": "closed", "husar.hold_right": "first-live-hand",
+        "husar.whist": "optional", "husar.half_whist": False, "husar.dummy_control": "whister",
+        "husar.first_lead": "first-hand", "husar.passer_share": "whister-takes-all",
+        "husar.allpass_talon": "closed", "husar.allpass_dummy": "out", "husar.mountain": "divided"}
+    inferred = {o.name for o in rules.family.options if o.name.startswith("husar.") and o.inferred}
+    assert inferred == {"husar.hold_right", "husar.half_whist", "husar.passer_share", "husar.allpass_dummy"}
+
+
+def test_the_deal_alternates_and_the_first_hand_follows_h3():
+    """H3 (seed 004 l.39): Anna's deals start with the dummy, Boris's with Anna; the dummy never deals."""
+    rec = record_from_data({"format": "pref-record/1", "players": ["Anna", "Boris"],
+                            "rules": {"variant": "sochi-husar"}, "first_dealer": "Anna",
+                            "deals": [{"contract": "all-pass", "tricks": {"Anna": 5, "Boris": 5}}] * 4}, strict=True)
+    ctx = RecordContext(rec, resolve_rules(rec.rules))
+    got = [(r.dealer, r.first_hand, r.first_leader, r.players_in_play) for r in ctx.readings()]
+    assert got == [("Anna", "dummy", "Boris", ("Boris", "Anna")), ("Boris", "Anna", "Anna", ("Anna", "Boris"))] * 2
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"whist": {"Anna": "whist", "dummy": "pass"}}, "the dummy never speaks"),
+    ({"declarer": "dummy", "auction": None, "whist": {"Anna": "whist"}}, "the dummy never bids or declares"),
+    ({"hands": {"Boris": "AS 8S AH KH 10H 7H KD 8D AC 7C", "Anna": "KS QS QH JH 9H AD QD JD KC QC"}},
+     "the hand of dummy is missing"),
+])
+def test_the_dummy_never_speaks_declares_or_goes_missing(change, words):
+    assert any(words in m for m in problems(worked(**change))), problems(worked(**change))
+
+
+def test_the_dummy_follows_suit():
+    """H9-H10: the dummy's cards are checked like any hand's: in trick 2 (♦A led) the dummy holds
+    ♦10 9 and may not throw a club."""
+    data = worked()
+    data["deals"][0]["play"][1] = "AD JC KD"
+    msgs = problems(data)
+    assert msgs == ["deal 1, trick 2: dummy played JC but holds 9D, 10D and must follow diamonds"]
+
+
+def test_an_allpass_is_played_in_two_card_tricks_without_the_talon():
+    """H15 (K 3.7.6.4, seed 004 l.86): the dummy and the talon stay closed; a three-card trick or a
+    trick for the dummy is refused."""
+    data = json.loads(json.dumps(record_from_data_plain(HUSAR_EXAMPLE)))
+    deal = data["deals"][2]
+    assert deal["contract"] == "all-pass"
+    ok = problems(data)
+    assert ok == []
+    bad = copy.deepcopy(data)
+    bad["deals"][2]["play"][0] = "KH 7H 8S"
+    assert any("two cards a trick, HUSAR.md H15" in m for m in problems(bad))
+    bad = copy.deepcopy(data)
+    bad["deals"][3]["tricks"] = {"Anna": 6, "Boris": 3, "dummy": 1}
+    assert any("the dummy's cards are not turned up and it takes no tricks" in m for m in problems(bad))
+
+
+def record_from_data_plain(path: Path) -> dict:
+    from prefcli.io.documents import parse_text
+    return parse_text(str(path), path.read_text(encoding="utf-8"), False).data
+
+
+def test_misere_is_caught_with_the_dummy_open():
+    """H14: the opponent catches with his and the dummy's cards open; the declarer (first hand)
+    leads; the example's misère is made."""
+    data = record_from_data_plain(HUSAR_EXAMPLE)
+    rec = record_from_data(data, strict=True)
+    ctx = RecordContext(rec, resolve_rules(rec.rules))
+    r = ctx.reading(rec.deals[5])
+    assert r.deal.contract.is_misere and r.ok
+    assert r.controller == "Boris" and r.first_leader == "Anna"
+    assert r.replay.counts == {"Anna": 0, "dummy": 3, "Boris": 7}
+
+
+def test_compulsory_whist_refuses_a_pass():
+    data = worked(whist={"Anna": "pass"}, play=None, tricks=None)
+    data["rules"]["husar"] = {"whist": "compulsory"}
+    assert any("every contract is played out" in m for m in problems(data))
+
+
+def test_hold_right_none_refuses_here():
+    """H6 option husar.hold_right: none: nobody may hold the last bid."""
+    data = worked(auction=["6S", "6C", "here", "pass"], contract="7H")
+    assert problems(data) == []            # Boris (first live hand) holds 6♣ by default
+    data["rules"]["husar"] = {"hold_right": "none"}
+    assert any("nobody may say here" in m for m in problems(data))
+    data["rules"]["husar"] = {"hold_right": "first-hand-only"}   # the dummy is first hand here
+    assert any("nobody may say here" in m for m in problems(data))
+
+
+def test_robot_dummy_control_checks_every_dummy_card():
+    """H9 option husar.dummy_control: robot (GO): lowest of the suit led, else lowest trump, else
+    lowest card. The worked example's dummy leads ♦7 (its lowest card) but later plays ♣9 to
+    ♥K where its lowest card is ♣8... so it is refused at the first card the robot would not play."""
+    data = worked()
+    data["rules"]["husar"] = {"dummy_control": "robot"}
+    msgs = problems(data)
+    assert any("played by the robot" in m for m in msgs), msgs
+
+
+def test_alternating_seating_puts_the_dummy_first_in_boris_deals():
+    rec = record_from_data({"format": "pref-record/1", "players": ["Anna", "Boris"],
+                            "rules": {"variant": "sochi-husar", "husar": {"seating": "alternating"}},
+                            "deals": [{"contract": "all-pass", "tricks": {"Anna": 5, "Boris": 5}}] * 2}, strict=True)
+    ctx = RecordContext(rec, resolve_rules(rec.rules))
+    assert [r.seats for r in ctx.readings()] == [("dummy", "Boris", "Anna"), ("dummy", "Anna", "Boris")]
+
+
+def test_a_player_named_dummy_is_refused():
+    data = worked()
+    data["players"] = ["dummy", "Boris"]
+    assert any("names the dummy hand" in m for m in problems(data))
+
+
+# --- the example game ------------------------------------------------------------------------
+
+def test_the_example_game_is_played_to_the_end():
+    rec = record_from_data(record_from_data_plain(HUSAR_EXAMPLE), strict=True)
+    assert len(rec.deals) >= 12 and sum(1 for d in rec.deals if d.hands is not None) == 3
+    result = score(rec)
+    assert result.finished
+    sheet = result.ledger
+    totals = {}
+    for p in rec.players:
+        totals[p] = tuple(sum(e.amount for e in sheet.entries if e.player == p and e.area == a)
+                          for a in ("pool", "mountain"))
+    assert totals == {"Anna": (20, 8), "Boris": (20, 32)}
+    kinds = {e.rule for e in sheet.entries}
+    assert {"contract.made", "contract.failed", "contract.unplayed", "allpass.tricks", "misere.made",
+            "misere.failed", "shortfall", "help.own-mountain"} <= kinds
+
+
+# --- the commands ----------------------------------------------------------------------------
+
+def test_validate_and_replay(run):
+    code, out, err = run(["validate", str(HUSAR_EXAMPLE)])
+    assert code == 0 and "ok: examples/husar-sochi.yaml (record, 15 deals)" in out.replace(str(EXAMPLES.parent) + "/", "")
+    code, out, err = run(["replay", str(HUSAR_EXAMPLE), "--deal", "1"])
+    assert code == 0, err
+    assert "deal 1 (dealer Anna, first hand dummy)" in out
+    assert "whist:   Anna whist (open)" in out and "dummy:   open, played by Anna" in out
+    assert "trick  1: dummy 7D, Boris 8D, Anna JD → Anna" in out
+    code, out, err = run(["replay", str(HUSAR_EXAMPLE), "--deal", "3", "-f", "json"])
+    deal = json.loads(out)["deals"][0]
+    assert deal["dummy"] == "dummy" and deal["dummy_played_by"] is None
+    assert all(len(t["cards"]) == 2 for t in deal["play"]) and deal["tricks"] == {"Boris": 7, "Anna": 3}
+
+
+def test_score_explain_names_the_husar_rule(run):
+    code, out, err = run(["score", str(HUSAR_EXAMPLE), "--explain", "--after", "1"])
+    assert code == 0, err
+    assert "7H down 1 × 4 [HUSAR.md H12]" in out
+    assert "4 trick(s) × 4 [HUSAR.md H11, H12]" in out
+    code, out, err = run(["score", str(HUSAR_EXAMPLE), "--explain"])
+    for ref in ("H13", "H14", "H15", "H17, H18", "H8, H12"):
+        assert f"[HUSAR.md {ref}]" in out
+
+
+def test_convert_to_a_three_player_preset_is_refused(run):
+    code, out, err = run(["convert", str(HUSAR_EXAMPLE), "--variant", "sochi"])
+    assert code == 1 and out == ""
+    assert "players: cannot convert a 2-player record to sochi: sochi is played by 3 or 4 players" in err
+    assert "dummy hand belongs to nobody" in err
+    code, out, err = run(["convert", str(HUSAR_EXAMPLE), "--variant", "leningrad-husar"])
+    assert code == 0 and "variant: leningrad-husar" in out
+
+
+def test_settle_and_the_sheet_round_trip(run):
+    code, out, err = run(["settle", str(HUSAR_EXAMPLE), "-f", "json"])
+    assert code == 0, err
+    direct = json.loads(out)["net"]
+    code, sheet, err = run(["score", str(HUSAR_EXAMPLE), "-f", "json"])
+    assert code == 0, err
+    code, out, err = run(["settle", "-", "-f", "json"], stdin=sheet)
+    assert code == 0, err
+    assert json.loads(out)["net"] == direct
+    # pools closed, mountains 8 and 32: amnesty 24 × 10 / 2 = 120 on Boris, whists 66 − 8
+    assert direct == {"Anna": 120 + 58, "Boris": -(120 + 58)}
+
+
+def test_draw_has_a_two_player_layout(run, tmp_path):
+    out_svg = tmp_path / "s.svg"
+    code, out, err = run(["draw", str(HUSAR_EXAMPLE), "-o", str(out_svg)])
+    assert code == 0, err
+    svg = out_svg.read_text(encoding="utf-8")
+    assert svg.startswith("<svg") or "<svg" in svg[:200]
+    assert "Anna" in svg and "Boris" in svg and "dummy" not in svg
+
+
+def test_report_page(run, tmp_path):
+    page = tmp_path / "r.html"
+    code, out, err = run(["report", str(HUSAR_EXAMPLE), "-o", str(page)])
+    assert code == 0, err
+    html = page.read_text(encoding="utf-8")
+    assert "Anna" in html and "Boris" in html and "<svg" in html
+
+
+def test_quick_entry_takes_two_player_deals(run, tmp_path):
+    notes = tmp_path / "n.txt"
+    notes.write_text("players: Anna, Boris\nvariant: sochi-husar\nBoris 7H Anna:w 6/4\nAnna 6S Boris:p\n"
+                     "pass 3/7\nAnna misere 0\nBoris misere 1\n", encoding="utf-8")
+    code, out, err = run(["convert", str(notes), "-f", "json"])
+    assert code == 0, err
+    deals = json.loads(out)["deals"]
+    assert deals[0]["tricks"] == {"Boris": 6, "Anna": 4}
+    assert deals[2]["tricks"] == {"Anna": 3, "Boris": 7}            # the dummy sits out (H15)
+    assert deals[3]["tricks"] == {"Anna": 0, "Boris": 10}
+    assert deals[4]["tricks"] == {"Boris": 1, "Anna": 9}
+    notes.write_text("players: Anna, Boris\nBoris 6S Anna:w 6/4\n", encoding="utf-8")
+    code, out, err = run(["convert", str(notes)])
+    assert code == 1 and "two players play a husar preset" in err
