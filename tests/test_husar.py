@@ -386,3 +386,17 @@ def test_quick_entry_takes_two_player_deals(run, tmp_path):
     notes.write_text("players: Anna, Boris\nBoris 6S Anna:w 6/4\n", encoding="utf-8")
     code, out, err = run(["convert", str(notes)])
     assert code == 1 and "two players play a husar preset" in err
+
+
+def test_half_whist_is_an_agreement_and_the_dummy_never_returns_it():
+    """H8 option husar.half_whist (inferred): off by default; on, the opponent half-whists a 6 or 7
+    with the dummy as the partner who passed (Кодекс 3.8.7); the dummy cannot return it (3.8.8)."""
+    deal = {"contract": "6S", "declarer": "Anna", "whist": {"Boris": "half-whist"}}
+    data = {"format": "pref-record/1", "players": ["Anna", "Boris"], "rules": {"variant": "sochi-husar"},
+            "deals": [deal]}
+    assert any("option half_whist, husar.half_whist" in m for m in problems(data))
+    data["rules"]["husar"] = {"half_whist": "yes"}
+    got, _ = entries(data)
+    assert got == [("Anna", "pool", None, 2, "contract.unplayed"), ("Boris", "whists", "Anna", 4, "whist.half")]
+    data["deals"][0] = {**deal, "return": "dummy"}
+    assert any("the dummy never speaks, so it neither takes over nor returns a whist" in m for m in problems(data))

@@ -267,8 +267,10 @@ def task_from_replay(record: Record, rep: DealReplay, rules: Rules, options: Ana
     for t in rep.tricks:
         own = [(who, card) for who, card in t.cards if who in idx]
         if len(own) != 3:
-            why = (" (the lone whister played alone, whist_alone: his partner's cards were put away)"
-                   if len(own) == 2 else "")
+            why = ""
+            if len(own) == 2:
+                why = (" (a husar all-pass: the dummy sits out, HUSAR.md H15)" if rep.dummy is not None else
+                       " (the lone whister played alone, whist_alone: his partner's cards were put away)")
             raise AnalysisError(f"deal {deal.number}: trick {t.number} is played by {len(own)} players{why}; "
                                 "double-dummy analysis needs all three hands in every trick",
                                 path + ("play", t.number - 1))

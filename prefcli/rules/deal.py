@@ -431,7 +431,11 @@ class _Reader:
         out.takeover, out.returned_by = deal.takeover, deal.returned_by
         if deal.takeover is not None or deal.returned_by is not None:
             for key, who in (("takeover", deal.takeover), ("return", deal.returned_by)):
-                if who is not None and who not in self.seated:
+                if who is not None and who == self.dummy:
+                    self.add(self.path + (key,), f"deal {n}: the dummy never speaks, so it neither takes over "
+                                                 "nor returns a whist (HUSAR.md H8, Кодекс 3.8.8)")
+                    bad = True
+                elif who is not None and who not in self.seated:
                     self.add(self.path + (key,), _not_seated(who, players))
                     bad = True
         if decl is None or len(defenders) != 2 or bad:
@@ -578,7 +582,8 @@ class _Reader:
             self.add(self.path + ("whist", halves[1]), f"deal {n}: only one defender can half-whist")
             return False
         if not conv.half_whist:
-            self.add(hp, f"deal {n}: half-whist is not played under {self.ctx.rules.variant} (option half_whist)")
+            opts = "half_whist, husar.half_whist" if self.dummy is not None else "half_whist"
+            self.add(hp, f"deal {n}: half-whist is not played under {self.ctx.rules.variant} (option {opts})")
             return False
         if not c.is_tricks or (c.level or 0) not in conv.half_whist_levels:
             levels = " and ".join(str(x) for x in conv.half_whist_levels)
