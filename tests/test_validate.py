@@ -56,7 +56,9 @@ def test_a_count_the_format_takes_but_the_preset_does_not_is_a_rule_problem():
     sochi = get_preset("sochi").players
     if 2 not in sochi:
         assert [(p.kind, p.line, p.message) for p in ps] == [
-            ("rule", 2, f"2 players listed; sochi is played by {counts_text(sochi)} players")]
+            ("rule", 2, f"2 players listed; sochi is played by {counts_text(sochi)} players (two players play "
+                        "the husar game with a dummy: variant sochi-husar or leningrad-husar or rostov-husar or "
+                        "classic-husar)")]
 
 
 def test_dealer_rotation():
