@@ -26,7 +26,8 @@ def make(tmp_path: Path, args, name: str) -> Path:
     return out
 
 
-@pytest.mark.parametrize("example", ["sochi-3p.yaml", "leningrad-4p.yaml", "lithuanian-4p.yaml", "kitty-4p.yaml"])
+@pytest.mark.parametrize("example", ["sochi-3p.yaml", "leningrad-4p.yaml", "lithuanian-4p.yaml", "kitty-4p.yaml",
+                                     "husar-sochi.yaml"])
 def test_sheet_svg_renders(browser, tmp_path, example):
     svg = make(tmp_path, ["draw", f"examples/{example}"], "sheet.svg")
     browser.clear()

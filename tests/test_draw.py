@@ -45,7 +45,7 @@ def cell_texts(root):
     return out
 
 
-@pytest.mark.parametrize("name", ["sochi-3p.yaml", "leningrad-4p.yaml", "lithuanian-4p.yaml", "kitty-4p.yaml",
+@pytest.mark.parametrize("name", ["sochi-3p.yaml", "leningrad-4p.yaml", "lithuanian-4p.yaml", "kitty-4p.yaml", "husar-sochi.yaml",
                                   "full-deals-sochi.yaml"])
 @pytest.mark.parametrize("style", svg.STYLES)
 def test_every_example_draws_well_formed_svg(name, style):

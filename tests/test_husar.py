@@ -400,3 +400,26 @@ def test_half_whist_is_an_agreement_and_the_dummy_never_returns_it():
     assert got == [("Anna", "pool", None, 2, "contract.unplayed"), ("Boris", "whists", "Anna", 4, "whist.half")]
     data["deals"][0] = {**deal, "return": "dummy"}
     assert any("the dummy never speaks, so it neither takes over nor returns a whist" in m for m in problems(data))
+
+
+def test_leningrad_husar_scores_the_worked_example_with_its_tables():
+    """The same deal under leningrad-husar: whists and remises doubled (whist_multiplier 2,
+    declarer_fail_multiplier 2); gentleman whist, but the dummy's half is the whister's
+    (husar.passer_share: whister-takes-all, H12): Boris 8, Anna 4 × 8 + 1 × 8 = 40."""
+    data = worked()
+    data["rules"]["variant"] = "leningrad-husar"
+    got, _ = entries(data)
+    assert got == [("Boris", "mountain", None, 8, "contract.failed"),
+                   ("Anna", "whists", "Boris", 32, "whist.tricks"),
+                   ("Anna", "whists", "Boris", 8, "consolation")]
+
+
+def test_a_closed_pool_helps_the_only_opponent():
+    """H17 (K 4.2.3): Anna's pool needs 2; her 7♠ (4) puts 2 in it and 2 in Boris's, and she
+    writes 10 whists a point on him."""
+    data = {"format": "pref-record/1", "players": ["Anna", "Boris"], "rules": {"variant": "sochi-husar"},
+            "start": {"pool": {"Anna": 18, "Boris": 10}, "mountain": {"Anna": 0, "Boris": 0}},
+            "deals": [{"contract": "7S", "declarer": "Anna", "whist": {"Boris": "pass"}}]}
+    got, _ = entries(data)
+    assert got == [("Anna", "pool", None, 2, "contract.unplayed"), ("Boris", "pool", None, 2, "help"),
+                   ("Anna", "whists", "Boris", 20, "help")]
