@@ -472,6 +472,16 @@ READING_CASES: Dict[tuple, List[tuple]] = {
     ("lithuanian-kitty", "seating.waiting"): [(ABCDE, "lithuanian-kitty", [
         {"contract": "6S", "declarer": "C", "whist": {"D": W, "E": PS}, "tricks": {"C": 6, "D": 3, "E": 1}}],
         {"pool": 30})],
+    # the two-player game (HUSAR.md H6, H8, H12, H15)
+    ("russian-husar", "husar.hold_right"): [(("A", "B"), "sochi-husar", [
+        {"dealer": "A", "auction": ["6S", "6C", "here", "pass"], "contract": "6S", "declarer": "B",
+         "whist": {"A": PS}}], {})],
+    ("russian-husar", "husar.half_whist"): [(("A", "B"), "sochi-husar", [
+        {"contract": "6S", "declarer": "A", "whist": {"B": "half-whist"}}], {})],
+    ("russian-husar", "husar.passer_share"): [(("A", "B"), "leningrad-husar", [
+        {"contract": "7H", "declarer": "B", "whist": {"A": W}, "tricks": {"B": 6, "A": 4}}], {})],
+    ("russian-husar", "husar.allpass_dummy"): [(("A", "B"), "sochi-husar", [
+        {"contract": "all-pass", "tricks": {"A": 3, "B": 5, "dummy": 2}}], {})],
     ("russian", "takeover_shortfall"): [(ABCD, "sochi", [
         {"dealer": "A", "contract": "6S", "declarer": "B", "whist": {"C": PS, "D": PS}, "takeover": "A",
          "tricks": {"B": 8, "C": 1, "D": 1}}], {})],

@@ -555,7 +555,8 @@ class _Scorer:
             t = self._tricks(d, [D] + defenders, [D] + defenders, f"a {name} taken over by the dealer")
             made = self._played(d, D, defenders, dealer, [], reading.takeover, P, k, tag, t, responsible=False,
                                 returner_says="took over the defence")
-            if self.o["takeover_shortfall"] == "whister" and reading.takeover is not None:
+            # (a husar preset has no take-over, so no takeover_shortfall either)
+            if self.o.get("takeover_shortfall") == "whister" and reading.takeover is not None:
                 # takeover_shortfall: he answers for the defenders' quota like a lone whister
                 self._shortfall(d, d.contract.level or 0, defenders, [reading.takeover], t,
                                 sum(t[p] for p in defenders), P)

@@ -21,13 +21,19 @@ HUSAR_OPTIONS = (
     Option("husar.hold_right", "choice", "HUSAR.md H6: who may say here (hold the last bid): the first live "
            "hand (the first player from the dealer's left); first-hand-only: only when the first hand is a "
            "player, so nobody holds in the deals where the dummy is first hand; none (inferred)",
-           ("first-live-hand", "first-hand-only", "none"), inferred=True),
+           ("first-live-hand", "first-hand-only", "none"), inferred=True,
+           why="HUSAR.md H6: no source speaks to holding a bid at two; the Кодекс (3.3.8) gives it to the first hand, "
+               "and with the dummy skipped the first hand to speak is the first live hand",
+           alternatives=(("first-hand-only", "only a player who is the first hand holds: nobody in the deals where "
+                          "the dummy is the first hand"), ("none", "nobody may say here"))),
     Option("husar.whist", "choice", "HUSAR.md H8: the opponent may whist or pass (optional; EN-WIKI, Кодекс "
            "3.8.9), or every contract is played out (compulsory; GO): a written pass is refused and an "
            "unwritten decision is a whist", ("optional", "compulsory")),
     Option("husar.half_whist", "bool", "HUSAR.md H8: the opponent may half-whist a 6 or 7, the dummy being the "
            "partner who passed (with the Russian half_whist options); the dummy never returns it (inferred)",
-           inferred=True),
+           inferred=True,
+           why="HUSAR.md H8: no source mentions the half-whist in гусарик; without an agreement there is none",
+           alternatives=(("yes", "the opponent may half-whist a 6 or 7, the dummy being the partner who passed"),)),
     Option("husar.dummy_control", "choice", "HUSAR.md H9: the dummy's cards are chosen by its controller, the "
            "player who is not the declarer (whister, EN-WIKI), or by a robot: lowest card of the suit led, "
            "else lowest trump, else lowest card (GO), which validate then checks card by card",
@@ -37,15 +43,21 @@ HUSAR_OPTIONS = (
            "l.55 taken literally), or to the declarer (declarer; GO)", ("first-hand", "always-dummy", "declarer")),
     Option("husar.passer_share", "choice", "HUSAR.md H12: where the preset gives the passer a share (gentleman "
            "whist splitting the whists), the whister writes it all (whister-takes-all), or the dummy's half is "
-           "not written (lost) (inferred)", ("whister-takes-all", "lost"), inferred=True),
+           "not written (lost) (inferred)", ("whister-takes-all", "lost"), inferred=True,
+           why="HUSAR.md H12: no source says what the passer's share becomes when the passer is the dummy, which "
+               "has no sheet; the whister alone played the defence",
+           alternatives=(("lost", "the dummy's half is not written: the whister writes only his own half"),)),
     Option("husar.allpass_talon", "choice", "HUSAR.md H15: on all-pass the talon is not opened (closed; Кодекс "
            "3.7.6.4 \"прикуп на распасовке не открывается во всех разновидностях\", fn48, seed 004 l.86), or "
            "is used as the preset's allpass.talon says (as-preset, by agreement as fn48 allows)",
            ("closed", "as-preset")),
     Option("husar.allpass_dummy", "choice", "HUSAR.md H15: on all-pass the dummy's cards are not turned up, so "
-           "it sits out and the players play ten two-card tricks (out; inferred from seed 004 l.86), or it plays "
-           "as a robot (three-card tricks; its tricks are its own and nobody writes them: GO)",
-           ("out", "robot"), inferred=True),
+           "it sits out and the players play ten two-card tricks (out, from seed 004 l.86), or it plays "
+           "as a robot (three-card tricks; its tricks are its own and nobody writes them: GO) (inferred)",
+           ("out", "robot"), inferred=True,
+           why="HUSAR.md H15: seed 004 l.86 says only that the dummy's cards are not turned up on all-pass; nobody "
+               "can follow suit from unseen cards, so it sits out",
+           alternatives=(("robot", "the dummy plays as GO's robot, three-card tricks; its tricks are written by nobody"),)),
     Option("husar.mountain", "choice", "HUSAR.md H18: divided: each mountain point × 10 ÷ 2 players = 5 whists "
            "written by the opponent (Кодекс 4.2.14, seed 004 l.96–98); undivided: 10 whists a point, and pool "
            "points nobody can take are written off the mountain at half (Кодекс 4.1.1(в); the meaning of "
@@ -70,9 +82,13 @@ HUSAR_RULE_REFS = {
     "help.own-mountain": "H17, H18", "close.early-stop": "H17",
 }
 
+#: Russian options a two-seat table never reaches: the sitting-out 4-player dealer's take-over
+#: answers for a shortfall or not (``takeover_shortfall``), but nobody sits out at two.
+NOT_AT_TWO = ("takeover_shortfall",)
+
 FAMILY = register_family(Family(
     name="russian-husar",
-    options=russian.OPTIONS + HUSAR_OPTIONS,
+    options=tuple(o for o in russian.OPTIONS if o.name not in NOT_AT_TWO) + HUSAR_OPTIONS,
     scorer="prefcli.scoring.russian:score_record",
     words=dict(russian.FAMILY.words),
     fixed=dict(russian.FAMILY.fixed),
@@ -85,4 +101,5 @@ for _base, _values in (("sochi", russian.SOCHI), ("leningrad", russian.LENINGRAD
     _preset = next(p for p in (russian.PRESETS or ()) if p.name == _base)
     register_preset(Preset(f"{_base}-husar", FAMILY, f"{_preset.title}, two players with a dummy (гусарик)",
                            f"{_preset.description}; two players and a dummy hand (HUSAR.md H1–H19)",
-                           {**_values, **HUSAR_DEFAULTS}, players=(2,), dummy="dummy"))
+                           {**{k: v for k, v in _values.items() if k not in NOT_AT_TWO}, **HUSAR_DEFAULTS},
+                           players=(2,), dummy="dummy"))
