@@ -464,7 +464,7 @@ class _Scorer:
             out += [p for p in defenders if p not in out]
         if to == "all" and dealer is not None and dealer not in out:
             out.append(dealer)
-        if to == "all" and self.o["consolation_waiting"]:
+        if to == "all" and self.o.get("consolation_waiting"):      # (no such seat at a husar table)
             # five players: the one waiting his turn, who also sits out (consolation_waiting, inferred)
             out += [p for p in self.cur.sitting_out if p != self.cur.dealer and p not in out]
         return [p for p in self.players if p in out]

@@ -83,15 +83,17 @@ HUSAR_RULE_REFS = {
 }
 
 #: Russian options a two-seat table never reaches: the sitting-out 4-player dealer's take-over
-#: answers for a shortfall or not (``takeover_shortfall``), but nobody sits out at two.
-NOT_AT_TWO = ("takeover_shortfall",)
+#: answers for a shortfall or not (``takeover_shortfall``), and the five-player table's one waiting
+#: his turn (``seating.waiting``, ``consolation_waiting``); nobody sits out at two.
+NOT_AT_TWO = ("takeover_shortfall", "seating.waiting", "consolation_waiting")
 
 FAMILY = register_family(Family(
     name="russian-husar",
     options=tuple(o for o in russian.OPTIONS if o.name not in NOT_AT_TWO) + HUSAR_OPTIONS,
     scorer="prefcli.scoring.russian:score_record",
     words=dict(russian.FAMILY.words),
-    fixed=dict(russian.FAMILY.fixed),
+    # nobody waits his turn at two: the rotation reads the plain value
+    fixed={**russian.FAMILY.fixed, "seating.waiting": "next"},
     refs=HUSAR_RULE_REFS,
     state=russian.FAMILY.state,
 ))
