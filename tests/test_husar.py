@@ -340,7 +340,7 @@ def test_convert_to_a_three_player_preset_is_refused(run):
     code, out, err = run(["convert", str(HUSAR_EXAMPLE), "--variant", "sochi"])
     assert code == 1 and out == ""
     from prefcli.model.records import counts_text
-    assert ("players: cannot convert a 2-player record to sochi: sochi is played by "
+    assert ("players: cannot convert a 2-player record to sochi: 2 players listed; sochi is played by "
             f"{counts_text(get_preset('sochi').players)} players") in err
     assert "dummy hand belongs to nobody" in err
     code, out, err = run(["convert", str(HUSAR_EXAMPLE), "--variant", "leningrad-husar"])

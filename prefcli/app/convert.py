@@ -390,7 +390,7 @@ def _refuse_other_table(record: Record, target_rules) -> None:
     if n in preset.players:
         return
     from prefcli.model.records import counts_text
-    why = f"{preset.name} is played by {counts_text(preset.players)} players"
+    why = f"{n} players listed; {preset.name} is played by {counts_text(preset.players)} players"
     if n == 2:
         husar = ", ".join(p for p in _husar_presets())
         why += (": a two-player record is the husar game, whose dummy hand belongs to nobody and whose sheet "
