@@ -14,6 +14,7 @@ take for something else is quoted.
 from __future__ import annotations
 
 import datetime as _dt
+from collections import abc
 import json
 import re
 from decimal import Decimal
@@ -26,6 +27,9 @@ from prefcli.model.diagnostics import PrefcliError
 from prefcli.model.cards import Call, Card, Contract, format_cards
 from prefcli.model.records import (RECORD_FORMAT, SHEET_FORMAT, Adjust, Deal, LogEntry, Penalty, Record, Sheet,
                     SheetData)
+
+#: isinstance(x, _MAPPING): a plain dict is told at once (typing.Mapping's check was a tenth of convert)
+_MAPPING = (dict, abc.Mapping)
 
 # ---------------------------------------------------------------------------------------------
 # Model → plain data
@@ -104,7 +108,7 @@ def _short_number(value: Fraction) -> str:
 
 def _plain(value: Any) -> Any:
     """Free data (meta, end, unknown options) in a form both YAML and JSON can carry."""
-    if isinstance(value, Mapping):
+    if isinstance(value, _MAPPING):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
@@ -352,7 +356,7 @@ def _scalar_len(value: Any) -> int:
 
 def _flow_len(value: Any, limit: int) -> int:
     """Length of the one-line flow form (an estimate that is never too small); stops at limit."""
-    if isinstance(value, Mapping):
+    if isinstance(value, _MAPPING):
         total = 2
         for k, v in value.items():
             total += _scalar_len(str(k)) + 2 + _flow_len(v, limit) + 2
@@ -370,7 +374,7 @@ def _flow_len(value: Any, limit: int) -> int:
 
 
 def _depth(value: Any) -> int:
-    if isinstance(value, Mapping):
+    if isinstance(value, _MAPPING):
         return 1 + max((_depth(v) for v in value.values()), default=0)
     if isinstance(value, (list, tuple)):
         return 1 + max((_depth(v) for v in value), default=0)
@@ -408,16 +412,16 @@ def _mark(value: Any, indent: int = 0, column: int = 0, block: bool = True) -> A
     FLOW_WIDTH columns (whist, tricks, auction, players, penalty rows...).
     """
     top = indent == 0 and block
-    if isinstance(value, Mapping):
+    if isinstance(value, _MAPPING):
         if not block and _fits(value, column):
             return _FlowDict(value)
-        return {k: ([_FlowDict(x) if isinstance(x, Mapping) else _mark(x, 4, 4, block=False) for x in v]
+        return {k: ([_FlowDict(x) if isinstance(x, _MAPPING) else _mark(x, 4, 4, block=False) for x in v]
                     if top and k in LINE_KEYS
                     and isinstance(v, list) else
                     _mark(v, indent + 2 if not top else 2, (indent if not top else 0) + len(str(k)) + 2,
                           block=top and k in BLOCK_KEYS)) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        items_are_blocks = indent == 2 and all(isinstance(v, Mapping) for v in value) and bool(value)
+        items_are_blocks = indent == 2 and all(isinstance(v, _MAPPING) for v in value) and bool(value)
         if not block and not items_are_blocks and not _phrases(value) and _fits(value, column):
             return _FlowList(value)
         return [_mark(v, indent + 2, indent + 2, block=items_are_blocks) for v in value]
@@ -510,14 +514,164 @@ def _dumper():
 
 
 def dump_yaml(data: Any) -> str:
-    """Canonical YAML text: block style for the document, flow for small inner collections."""
+    """Canonical YAML text: block style for the document, flow for small inner collections.
+
+    The text is PyYAML's (`_dumper`), written directly for the plain documents convert writes
+    (texts, integers, booleans and nulls in mappings and lists): PyYAML's pure-Python emitter was
+    most of convert's time (issue 18). Anything the direct writer is not sure of (a Decimal, a
+    text that needs double quotes, a long line...) makes it hand the whole document to PyYAML;
+    tests/test_writer_direct.py checks that both give the same bytes."""
+    marked = _mark(data, 0, 0)
+    try:
+        return _DirectYaml().document(marked)
+    except _NotDirect:
+        pass
+    return _pyyaml_text(marked)
+
+
+def _pyyaml_text(marked: Any) -> str:
     import yaml
 
-    return yaml.dump(_mark(data, 0, 0), Dumper=_dumper(), sort_keys=False, allow_unicode=True,
+    return yaml.dump(marked, Dumper=_dumper(), sort_keys=False, allow_unicode=True,
                      default_flow_style=False, width=4096, indent=2)
 
 
+class _NotDirect(Exception):
+    """Something the direct YAML writer leaves to PyYAML."""
+
+
+_PLAIN_SAFE = re.compile(r"[A-Za-z0-9_(][A-Za-z0-9_()./+ -]*\Z")
+_STR_TAG = "tag:yaml.org,2002:str"
+_BREAKS = ("\n", "\r", "\x85", "\u2028", "\u2029")
+#: no line the direct writer makes comes near PyYAML's width (4096), where it would fold
+_MAX_SCALAR = 2000
+
+
+class _DirectYaml:
+    """PyYAML's output (indent 2, indented sequences, allow_unicode) for a `_mark`ed tree of
+    dicts, lists, texts, ints, booleans and None, written without building events and nodes."""
+
+    def __init__(self) -> None:
+        import yaml
+        import yaml.emitter
+        import yaml.resolver
+
+        self._resolve = yaml.resolver.Resolver().resolve
+        self._scalar_node = yaml.ScalarNode
+        self._analyze = yaml.emitter.Emitter.analyze_scalar
+        self.allow_unicode = True          # read by analyze_scalar
+        self._cache: Dict[Tuple[str, bool, bool], str] = {}
+        self.out: List[str] = []
+
+    # scalars -------------------------------------------------------------------------------
+
+    def text(self, value: str, flow: bool, key: bool) -> str:
+        """A text as PyYAML writes it in this context (rep_str's styles, choose_scalar_style)."""
+        got = self._cache.get((value, flow, key))
+        if got is not None:
+            return got
+        if len(value) > _MAX_SCALAR or any(b in value for b in _BREAKS):
+            raise _NotDirect("a long or multi-line text")
+        quoted = _core_ambiguous(value)        # rep_str asks for single quotes
+        if not quoted:
+            plain_ok = self._resolve(self._scalar_node, value, (True, False)) == _STR_TAG
+            if plain_ok:
+                if _PLAIN_SAFE.match(value) and not value.endswith(" ") and not value.startswith(("---", "...")):
+                    a_flow = a_block = True
+                    empty = False
+                else:
+                    a = self._analyze(self, value)
+                    a_flow, a_block, empty = a.allow_flow_plain, a.allow_block_plain, a.empty
+                    if a.multiline:
+                        raise _NotDirect("multi-line")
+                if not (key and empty) and (a_flow if flow else a_block):
+                    self._cache[(value, flow, key)] = value
+                    return value
+        a = self._analyze(self, value)
+        if not a.allow_single_quoted or a.multiline:
+            raise _NotDirect("double quotes")
+        if key and a.empty:
+            raise _NotDirect("an empty key")
+        out = "'" + value.replace("'", "''") + "'"
+        self._cache[(value, flow, key)] = out
+        return out
+
+    def scalar(self, value: Any, flow: bool, key: bool = False) -> str:
+        if isinstance(value, str):
+            return self.text(value, flow, key)
+        if value is True:
+            return "true"
+        if value is False:
+            return "false"
+        if value is None:
+            return "null"
+        if type(value) is int:
+            return str(value)
+        raise _NotDirect(type(value).__name__)
+
+    def key(self, k: Any, flow: bool) -> str:
+        if not isinstance(k, str) or len(k) >= 100:
+            raise _NotDirect("a key PyYAML may write as a complex key")
+        return self.text(k, flow, True)
+
+    # collections ---------------------------------------------------------------------------
+
+    def flow(self, value: Any) -> str:
+        if isinstance(value, dict):
+            return "{" + ", ".join(f"{self.key(k, True)}: {self.flow(v)}" for k, v in value.items()) + "}"
+        if isinstance(value, (list, tuple)):
+            return "[" + ", ".join(self.flow(v) for v in value) + "]"
+        return self.scalar(value, True)
+
+    def value(self, v: Any, indent: int) -> None:
+        """What follows `key:` (or `- `) at nesting `indent`: inline, or a block on the next lines."""
+        out = self.out
+        if isinstance(v, (_FlowDict, _FlowList)) or (isinstance(v, (dict, list, tuple)) and not v):
+            out.append(" " + self.flow(v) + "\n")
+        elif isinstance(v, dict):
+            out.append("\n")
+            self.mapping(v, indent + 2)
+        elif isinstance(v, (list, tuple)):
+            out.append("\n")
+            self.sequence(v, indent + 2)
+        else:
+            out.append(" " + self.scalar(v, False) + "\n")
+
+    def mapping(self, m: Dict[Any, Any], indent: int, first_inline: bool = False) -> None:
+        out = self.out
+        pad = " " * indent
+        for i, (k, v) in enumerate(m.items()):
+            out.append(("" if first_inline and i == 0 else pad) + self.key(k, False) + ":")
+            self.value(v, indent)
+
+    def sequence(self, items: Sequence[Any], indent: int) -> None:
+        out = self.out
+        pad = " " * indent + "- "
+        for v in items:
+            out.append(pad)
+            if isinstance(v, (_FlowDict, _FlowList)) or (isinstance(v, (dict, list, tuple)) and not v):
+                out.append(self.flow(v) + "\n")
+            elif isinstance(v, dict):
+                self.mapping(v, indent + 2, first_inline=True)
+            elif isinstance(v, (list, tuple)):
+                raise _NotDirect("a block list in a block list")
+            else:
+                out.append(self.scalar(v, False) + "\n")
+
+    def document(self, marked: Any) -> str:
+        if not isinstance(marked, dict) or isinstance(marked, _FlowDict) or not marked:
+            raise _NotDirect("not a block mapping")
+        self.mapping(marked, 0)
+        return "".join(self.out)
+
+
+#: json.dumps(text, ensure_ascii=False) without building an encoder for every text
+_json_str = json.encoder.encode_basestring  # type: ignore[attr-defined]
+
+
 def _json_scalar(value: Any) -> str:
+    if type(value) is str:
+        return _json_str(value)
     if value is None:
         return "null"
     if value is True:
@@ -536,11 +690,11 @@ def _json_scalar(value: Any) -> str:
         return json.dumps(value)
     if isinstance(value, (_dt.date, _dt.datetime)):
         return json.dumps(value.isoformat())
-    return json.dumps(str(value), ensure_ascii=False)
+    return _json_str(str(value))
 
 
 def _json_one_line(value: Any) -> str:
-    if isinstance(value, Mapping):
+    if isinstance(value, _MAPPING):
         return "{" + ", ".join(f"{_json_scalar(str(k))}: {_json_one_line(v)}" for k, v in value.items()) + "}"
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_json_one_line(v) for v in value) + "]"
@@ -549,19 +703,19 @@ def _json_one_line(value: Any) -> str:
 
 def _json_text(value: Any, indent: int = 0, column: int = 0, block: bool = True) -> str:
     """Same layout rules as the YAML: blocks for the document, its meta/rules/start and deals."""
-    if not isinstance(value, (Mapping, list, tuple)):
+    if not isinstance(value, (dict, abc.Mapping, list, tuple)):
         return _json_scalar(value)
     if not value:
-        return "{}" if isinstance(value, Mapping) else "[]"
+        return "{}" if isinstance(value, _MAPPING) else "[]"
     top = indent == 0 and block
     items_are_blocks = (isinstance(value, (list, tuple)) and indent == 2
-                        and all(isinstance(v, Mapping) for v in value))
+                        and all(isinstance(v, _MAPPING) for v in value))
     if not block and not items_are_blocks and not _phrases(value):
         one = _json_one_line(value)
         if _depth(value) <= 3 and column + len(one) <= FLOW_WIDTH:
             return one
     pad = " " * (indent + 2)
-    if isinstance(value, Mapping):
+    if isinstance(value, _MAPPING):
         parts = []
         for k, v in value.items():
             key = _json_scalar(str(k))

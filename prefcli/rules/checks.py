@@ -6,7 +6,7 @@ the rules engine's (``prefcli.engine.check_record``); this module calls it on ev
 """
 from __future__ import annotations
 
-from typing import Dict, List, Mapping, Sequence, Tuple
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from prefcli.model.diagnostics import InputError, Problem, Problems
 from prefcli.io.documents import Document, build_record, build_sheet, format_check, schema_problems
@@ -20,7 +20,17 @@ def check_document(doc: Document) -> List[Problem]:
         return _check_document(doc)
 
 
-def _check_document(doc: Document) -> List[Problem]:
+def check_document_record(doc: Document) -> Tuple[List[Problem], Optional[Record]]:
+    """check_document, and the record it built (None for a sheet, a tournament or a record that
+    could not be built): convert writes that record rather than building it a second time."""
+    from prefcli.io.documents import paused_gc
+    built: List[Record] = []
+    with paused_gc():
+        problems = _check_document(doc, built)
+    return problems, (built[0] if built else None)
+
+
+def _check_document(doc: Document, built: Optional[List[Record]] = None) -> List[Problem]:
     try:
         kind = format_check(doc, None)
     except InputError as exc:
@@ -37,6 +47,8 @@ def _check_document(doc: Document) -> List[Problem]:
         record = build_record(doc, check_schema=False)
     except InputError as exc:
         return exc.problems
+    if built is not None:
+        built.append(record)
     problems = check_record(record, warnings=True)
     out = [doc.place(p) for p in problems]
     out.sort(key=lambda p: (p.line or 0, p.column or 0))

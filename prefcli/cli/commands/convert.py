@@ -135,6 +135,8 @@ def _keep_comments(doc, text: str, kind: str) -> str:
     from prefcli.cli.util import CheckFailed
     from prefcli.io.comments import describe, find_comments, place_comments
 
+    if "#" not in doc.text:    # no comment: the node tree is not needed (composing it was 2/3 of convert)
+        return text
     comments = find_comments(doc.text, doc._node_root())   # the loader's tree when it has one
     if not comments:
         return text
