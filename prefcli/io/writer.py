@@ -558,7 +558,7 @@ class _DirectYaml:
 
         self._resolve = yaml.resolver.Resolver().resolve
         self._scalar_node = yaml.ScalarNode
-        self._analyze = yaml.emitter.Emitter.analyze_scalar
+        self._analyze: Any = yaml.emitter.Emitter.analyze_scalar   # reads only self.allow_unicode
         self.allow_unicode = True          # read by analyze_scalar
         self._cache: Dict[Tuple[str, bool, bool], str] = {}
         self.out: List[str] = []
