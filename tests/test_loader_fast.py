@@ -44,6 +44,10 @@ ACCEPTED = [
     "prices:\n  7: 5\n  misere: 10\nnote: made it (just) 40/3 x=y\nlist: []\nmap: {}\n",
     "play:\n  - [7S, 8S, 9S]\n  - [10S, JS, QS]\nk:\n  - a: 1\n    b:\n    - 2\n",
     "g: [ a ,  b ]\nh: {a: [ x ], b: { c: d }}\n",
+    # comments after values (the examples' kind): read fast, the same data as libyaml
+    "a: 1 # comment\n", "a: # the next lines\n  b: [x, y]   # two\n", "k:\n- # none\n- 1\n",
+    "# Пётр’s game — 6♠\na: 1  # ♠ ė\n",
+    "players: [Ann, Bob, Cid]  # clockwise\ndeals:\n  - contract: 6S # made\n    tricks: {Ann: 6}  #\n",
 ]
 
 
@@ -53,7 +57,9 @@ def test_plain_documents_read_fast_and_the_same(text: str) -> None:
 
 
 DECLINED = [
-    "a: 'quoted'\n", 'a: "quoted"\n', "a: &x 1\nb: *x\n", "a: !!str 1\n", "a: 1 # comment\n",
+    "a: 'quoted'\n", 'a: "quoted"\n', "a: &x 1\nb: *x\n", "a: !!str 1\n", "a: 1#no comment\n",
+    "a: 'x # y'\n", "a: [x, y # z]\n", "a: |  # c\n  text\n", "a: 1 # c\u2028b: 2\n", "a: 1 # c\x85b: 2\n",
+    "a: Пётр # name\n",
     "a: |\n  text\n", "a: long\n  continued\n", "a:\tb\n", "a: 1\r\nb: 2\r\n", "a: 1\na: 2\n",
     "a: {x: 1, x: 2}\n", "a: [x, y,]\n", "a: [x,, y]\n", "a: [x\n  , y]\n", "---\na: 1\n", "a: 1\n...\n",
     "%YAML 1.2\n---\na: 1\n", "a: 1\n  b: 2\n", "a: 1\n- x\n", "- a\n- b\n", "just text\n", "a: b: c\n",
@@ -113,7 +119,8 @@ def test_what_pyyaml_writes_reads_the_same(data, flow, indent, width) -> None:
     assert_same_or_declined(text)
 
 
-_EDITS = [" ", "  ", "-", "- ", ":", ": ", "\n", "\n  ", "[", "]", "{", "}", ",", ", ", "#", "a", "1", "'", "."]
+_EDITS = [" ", "  ", "-", "- ", ":", ": ", "\n", "\n  ", "[", "]", "{", "}", ",", ", ", "#", "a", "1", "'", ".",
+          " #", " # c", " #\u2028", "♠"]
 _BASE = ("format: pref-record/1\nplayers: [Ann, Bob, Cid]\nrules: {variant: sochi, pool: 20}\ndeals:\n"
          "- contract: 6S\n  declarer: Ann\n  whist: {Bob: pass, Cid: whist}\n  tricks: {Ann: 7, Bob: 1, Cid: 2}\n"
          "- contract: all-pass\n  tricks:\n    Ann: 4\n    Bob: 3\n    Cid: 3\n- adjust:\n    pool: {Ann: 2}\n"

@@ -3,12 +3,13 @@
 Composing a node tree with libyaml and then walking it costs more than everything else a command
 does with a record. Most records (and everything PyYAML's dumper writes) use only block
 mappings and sequences, one-line flow collections and plain scalars made of letters, digits and
-a few safe marks; such text is read here line by line, straight into the same data. This reader
-never decides that something is wrong: at the first thing outside that subset (a quote, an
-anchor, a tag, a comment after a value, a multi-line scalar, a tab, a duplicate key, an odd
-indentation, any non-ASCII text…) it gives up and the strict libyaml path (`yaml_strict`) reads the
-document instead, with its own messages and positions. Scalars are resolved by the same
-`resolve_plain`, and keys stay the text as written, exactly as `construct` does.
+a few safe marks, with comments anywhere; such text is read here line by line, straight into
+the same data. This reader never decides that something is wrong: at the first thing outside
+that subset (a quote, an anchor, a tag, a multi-line scalar, a tab, a duplicate key, an odd
+indentation, any non-ASCII text outside a comment…) it gives up and the strict libyaml path
+(`yaml_strict`) reads the document instead, with its own messages and positions. Scalars are
+resolved by the same `resolve_plain`, and keys stay the text as written, exactly as `construct`
+does.
 """
 from __future__ import annotations
 
@@ -31,6 +32,8 @@ _FAST_MAX_DEPTH = 32
 # int, bool, None, Decimal) are immutable
 _FAST_SCALARS: Dict[str, Any] = {}
 _FAST_REFUSED = re.compile(r"[\x00-\x09\x0b-\x1f\x7f]")   # tabs, CR and other control characters
+#: what libyaml also takes for a line break (or a byte-order mark), which could end a comment early
+_FAST_REFUSED_WIDE = re.compile("[\x80-\x9f\u2028\u2029\ufeff]")
 _FAST_MAX_KEY = 200
 
 
@@ -40,16 +43,32 @@ class _NotFast(Exception):
 
 def fast_yaml(text: str) -> Any:
     """The data of `text` when it is in the plain subset, else None (use the strict path)."""
-    if not text.isascii() or _FAST_REFUSED.search(text):
+    ascii_only = text.isascii()
+    if _FAST_REFUSED.search(text) or (not ascii_only and _FAST_REFUSED_WIDE.search(text)):
         return None
-    lines: List[Tuple[int, str]] = []
-    for raw in text.split("\n"):
+    # the lines are kept in the list the text was split into (item j replaced by its
+    # (indent, body) as item i ≥ j is read): one list, and each raw line freed as it is read
+    lines: List[Any] = text.split("\n")
+    j = 0
+    for raw in lines:
         body = raw.lstrip(" ")
         if not body or body[0] == "#":
             continue  # blank line or whole-line comment
         if body[:3] in ("---", "...") or body[0] == "%":
             return None  # document markers and directives
-        lines.append((len(raw) - len(body), body.rstrip(" ")))
+        indent = len(raw) - len(body)
+        if "#" in body:
+            # a comment after a value: ` #` starts one wherever a plain scalar of the subset may
+            # stand (the subset has no quotes, no '#' in scalars and no multi-line scalars), so
+            # what is left is the line's data; any other '#' makes the line unreadable here
+            cut = body.find(" #")
+            if cut > 0:
+                body = body[:cut]
+        if not ascii_only and not body.isascii():
+            return None  # non-ASCII data (only comments may hold it here)
+        lines[j] = (indent, body.rstrip(" "))
+        j += 1
+    del lines[j:]
     if not lines or lines[0][0] != 0:
         return None
     if len(_FAST_SCALARS) > 20000:
