@@ -348,7 +348,18 @@ def _core_ambiguous(text: str) -> bool:
                                or _CORE_OTHER.match(text)))
 
 
+_SCALAR_LENS: Dict[str, int] = {}     # a text's written length, by the text (names and words repeat)
+_PLAIN_TYPES = (str, int, bool, type(None))
+
+
 def _scalar_len(value: Any) -> int:
+    if type(value) is str:
+        n = _SCALAR_LENS.get(value)
+        if n is None:
+            if len(_SCALAR_LENS) > 100000:
+                _SCALAR_LENS.clear()
+            n = _SCALAR_LENS[value] = len(value) + (2 if _core_ambiguous(value) or not value.isprintable() else 0)
+        return n
     if isinstance(value, str):
         return len(value) + (2 if _core_ambiguous(value) or not value.isprintable() else 0)
     return len(str(value))
@@ -356,7 +367,10 @@ def _scalar_len(value: Any) -> int:
 
 def _flow_len(value: Any, limit: int) -> int:
     """Length of the one-line flow form (an estimate that is never too small); stops at limit."""
-    if isinstance(value, _MAPPING):
+    t = type(value)
+    if t in _PLAIN_TYPES:
+        return _scalar_len(value)
+    if t is dict or (t is not list and t is not tuple and isinstance(value, abc.Mapping)):
         total = 2
         for k, v in value.items():
             total += _scalar_len(str(k)) + 2 + _flow_len(v, limit) + 2
@@ -374,7 +388,10 @@ def _flow_len(value: Any, limit: int) -> int:
 
 
 def _depth(value: Any) -> int:
-    if isinstance(value, _MAPPING):
+    t = type(value)
+    if t in _PLAIN_TYPES:
+        return 0
+    if t is dict or (t is not list and t is not tuple and isinstance(value, abc.Mapping)):
         return 1 + max((_depth(v) for v in value.values()), default=0)
     if isinstance(value, (list, tuple)):
         return 1 + max((_depth(v) for v in value), default=0)
@@ -411,6 +428,8 @@ def _mark(value: Any, indent: int = 0, column: int = 0, block: bool = True) -> A
     its own paragraph); any other collection is one flow line when that line fits in
     FLOW_WIDTH columns (whist, tricks, auction, players, penalty rows...).
     """
+    if type(value) in _PLAIN_TYPES:
+        return value
     top = indent == 0 and block
     if isinstance(value, _MAPPING):
         if not block and _fits(value, column):
@@ -560,14 +579,16 @@ class _DirectYaml:
         self._scalar_node = yaml.ScalarNode
         self._analyze: Any = yaml.emitter.Emitter.analyze_scalar   # reads only self.allow_unicode
         self.allow_unicode = True          # read by analyze_scalar
-        self._cache: Dict[Tuple[str, bool, bool], str] = {}
+        # a text's written form, one table per context: [block value, flow value, block key, flow key]
+        self._cache: List[Dict[str, str]] = [{}, {}, {}, {}]
         self.out: List[str] = []
 
     # scalars -------------------------------------------------------------------------------
 
     def text(self, value: str, flow: bool, key: bool) -> str:
         """A text as PyYAML writes it in this context (rep_str's styles, choose_scalar_style)."""
-        got = self._cache.get((value, flow, key))
+        cache = self._cache[flow + 2 * key]
+        got = cache.get(value)
         if got is not None:
             return got
         if len(value) > _MAX_SCALAR or any(b in value for b in _BREAKS):
@@ -585,7 +606,7 @@ class _DirectYaml:
                     if a.multiline:
                         raise _NotDirect("multi-line")
                 if not (key and empty) and (a_flow if flow else a_block):
-                    self._cache[(value, flow, key)] = value
+                    cache[value] = value
                     return value
         a = self._analyze(self, value)
         if not a.allow_single_quoted or a.multiline:
@@ -593,10 +614,12 @@ class _DirectYaml:
         if key and a.empty:
             raise _NotDirect("an empty key")
         out = "'" + value.replace("'", "''") + "'"
-        self._cache[(value, flow, key)] = out
+        cache[value] = out
         return out
 
     def scalar(self, value: Any, flow: bool, key: bool = False) -> str:
+        if type(value) is str:
+            return self._cache[flow + 2 * key].get(value) or self.text(value, flow, key)
         if isinstance(value, str):
             return self.text(value, flow, key)
         if value is True:
@@ -610,6 +633,10 @@ class _DirectYaml:
         raise _NotDirect(type(value).__name__)
 
     def key(self, k: Any, flow: bool) -> str:
+        if type(k) is str:
+            got = self._cache[2 + flow].get(k)
+            if got is not None:
+                return got
         if not isinstance(k, str) or len(k) >= 100:
             raise _NotDirect("a key PyYAML may write as a complex key")
         return self.text(k, flow, True)
