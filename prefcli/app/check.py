@@ -71,9 +71,11 @@ def check_source(source: str) -> FileCheck:
         doc = load_document(source)
     except InputError as exc:
         return FileCheck(exc.problems[0].file or source, None, list(exc.problems))
-    problems = check_document(doc)
     deals = doc.data.get("deals") if isinstance(doc.data, dict) else None
-    return FileCheck(doc.name, doc.kind, list(problems), len(deals) if isinstance(deals, list) else None)
+    count = len(deals) if isinstance(deals, list) else None
+    del deals
+    problems = check_document(doc, keep_data=False)
+    return FileCheck(doc.name, doc.kind, list(problems), count)
 
 
 def check_notes(source: str) -> FileCheck:

@@ -571,7 +571,7 @@ def convert_source(source: str, variant: Optional[str] = None, sets: Sequence[Tu
         return Converted(name, record_to_data(record), "notes")
     if doc is None:
         doc = load_document(source)
-    found, checked = check_document_record(doc)
+    found, checked = check_document_record(doc, keep_data=False)
     problems = [p for p in found if p.severity == "error"]    # warnings: one reading
     if problems:
         raise InputError(problems)

@@ -66,11 +66,17 @@ def score_file(file: str, variant: Optional[str], sets: Sequence) -> Any:
     record = None
     try:
         record = build_record_fast(doc)
+        # the record holds everything scoring needs: the parsed data (a kilobyte a deal) goes
+        # before scoring starts, and is parsed again from the text if an error needs it
+        doc.data = None
         rules = resolve_rules(record.rules, variant=variant, sets=sets)
         return score(record, rules)
     except Exception as exc:           # noqa: BLE001 - re-raised below, located
         if isinstance(exc, PrefcliError) and exc.is_usage:
             raise
+        if doc.data is None:
+            from prefcli.io.documents import parse_text
+            doc.data = parse_text(doc.name, doc.text, doc.is_json).data
         try:
             probs = schema_problems(doc, "record")
         except Exception:              # noqa: BLE001 - the schema pass must not hide the error

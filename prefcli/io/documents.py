@@ -231,7 +231,12 @@ def read_source(source: Union[str, os.PathLike]) -> Tuple[str, bytes]:
                 raise _fail(name, f"is {what}, not a regular file: prefcli reads files, or stdin "
                                   f"given as - (e.g. prefcli validate - < {name})")
             with open(source, "rb") as fh:
-                raw = fh.read(MAX_BYTES + 1)
+                # the file's own size (+1 to see it grow): a read of the whole limit allocates
+                # 64 MiB however small the file
+                want = min(MAX_BYTES, st.st_size) + 1
+                raw = fh.read(want)
+                if len(raw) == want and want <= MAX_BYTES:
+                    raw += fh.read(MAX_BYTES + 1 - want)
     except FileNotFoundError:
         raise _fail(name, "no such file") from None
     except IsADirectoryError:
@@ -583,6 +588,7 @@ def load_document(source: Union[str, os.PathLike], raw: Optional[bytes] = None) 
     else:
         name = "<stdin>" if str(source) == "-" else str(source)
     text = decode_text(name, raw)
+    del raw                         # the bytes are not needed while the text is parsed
     lower = name.lower()
     is_json = lower.endswith(".json") or (name == "<stdin>" and text.lstrip().startswith("{"))
     return parse_text(name, text, is_json)

@@ -11,6 +11,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, Tuple, Union, overload
 
+from prefcli.model.slots import slotted
 from prefcli.model.cards import (Call, CallKind, Card, Contract, Decision, NotationError, parse_call, parse_cards,
                     parse_contract, parse_decision)
 from prefcli.model.diagnostics import InputError, Path, Problems
@@ -85,9 +86,13 @@ class Irregularity:
     by: str
 
 
+@slotted
 @dataclass(frozen=True)
 class Deal:
-    """One deal: a summary (enough to score) or full (cards too, so it can be replayed)."""
+    """One deal: a summary (enough to score) or full (cards too, so it can be replayed).
+
+    Slotted: a record holds one per deal, and 26 fields in an instance dictionary were 830 bytes
+    a deal (a 24 MB record has 260,000 deals; issue 11 item 1)."""
 
     pos: int                                   # index in the record's `deals` list
     contract: Contract
@@ -506,38 +511,42 @@ class _Builder:
         )
 
 
-def _deal_template() -> Optional[Dict[str, Any]]:
-    """Every field of a Deal with its default, in field order (None: build Deals the usual way)."""
+def _deal_slots() -> Optional[Tuple[Tuple[str, Any, Any], ...]]:
+    """(field, slot setter, default) for every field of the slotted Deal, in field order (None:
+    build Deals the usual way, e.g. once a field needs a factory or a __post_init__)."""
     import dataclasses
-    if hasattr(Deal, "__post_init__") or hasattr(Deal, "__slots__"):
+    if hasattr(Deal, "__post_init__") or not hasattr(Deal, "__slots__"):
         return None
-    out: Dict[str, Any] = {}
+    out = []
     for f in dataclasses.fields(Deal):
         if f.default is not dataclasses.MISSING:
-            out[f.name] = f.default
+            default = f.default
         elif f.name in ("pos", "contract") and f.default_factory is dataclasses.MISSING:  # type: ignore[misc]
-            out[f.name] = None
+            default = None
         else:
             return None
-    return out
+        out.append((f.name, getattr(Deal, f.name).__set__, default))
+    return tuple(out)
 
 
-_DEAL_TEMPLATE = _deal_template()
+_DEAL_SLOTS = _deal_slots()
+_DEAL_FIELDS = frozenset(name for name, _, _ in _DEAL_SLOTS or ())
 
 
 def _new_deal(pos: int, contract: Contract, kw: Dict[str, Any]) -> Deal:
-    """``Deal(pos=pos, contract=contract, **kw)`` without the frozen dataclass's ``__init__``,
-    which sets its 26 fields one ``object.__setattr__`` at a time (half the cost of building a
-    deal from a record). The object is the same: every field, in field order, defaults included."""
-    template = _DEAL_TEMPLATE
-    if template is None or not template.keys() >= kw.keys():
+    """``Deal(pos=pos, contract=contract, **kw)`` without the frozen dataclass's ``__init__``
+    (26 ``object.__setattr__`` calls and the keyword parsing were half the cost of building a
+    deal from a record): each slot is set directly. The object is the same: every field, in
+    field order, defaults included."""
+    slots = _DEAL_SLOTS
+    if slots is None or not _DEAL_FIELDS >= kw.keys():
         return Deal(pos=pos, contract=contract, **kw)
-    state = template.copy()
-    state["pos"] = pos
-    state["contract"] = contract
-    state.update(kw)
     deal = object.__new__(Deal)
-    deal.__dict__.update(state)
+    get = kw.get
+    for name, put, default in slots:
+        put(deal, get(name, default))
+    slots[0][1](deal, pos)
+    slots[1][1](deal, contract)
     return deal
 
 

@@ -13,24 +13,27 @@ from prefcli.io.documents import Document, build_record, build_sheet, format_che
 from prefcli.model.records import PLAYER_COUNTS, Adjust, Record, counts_text
 
 
-def check_document(doc: Document) -> List[Problem]:
-    """All problems of a loaded document (empty when it is valid), located."""
+def check_document(doc: Document, keep_data: bool = True) -> List[Problem]:
+    """All problems of a loaded document (empty when it is valid), located.
+
+    With `keep_data` False, a record's parsed deals (about a kilobyte a deal) are let go once
+    the record is built from them: the checks read the record, and places come from the text."""
     from prefcli.io.documents import paused_gc
     with paused_gc():
-        return _check_document(doc)
+        return _check_document(doc, None, keep_data)
 
 
-def check_document_record(doc: Document) -> Tuple[List[Problem], Optional[Record]]:
+def check_document_record(doc: Document, keep_data: bool = True) -> Tuple[List[Problem], Optional[Record]]:
     """check_document, and the record it built (None for a sheet, a tournament or a record that
     could not be built): convert writes that record rather than building it a second time."""
     from prefcli.io.documents import paused_gc
     built: List[Record] = []
     with paused_gc():
-        problems = _check_document(doc, built)
+        problems = _check_document(doc, built, keep_data)
     return problems, (built[0] if built else None)
 
 
-def _check_document(doc: Document, built: Optional[List[Record]] = None) -> List[Problem]:
+def _check_document(doc: Document, built: Optional[List[Record]] = None, keep_data: bool = True) -> List[Problem]:
     try:
         kind = format_check(doc, None)
     except InputError as exc:
@@ -49,6 +52,8 @@ def _check_document(doc: Document, built: Optional[List[Record]] = None) -> List
         return exc.problems
     if built is not None:
         built.append(record)
+    if not keep_data:
+        doc.data = {k: v for k, v in doc.data.items() if k != "deals"}
     problems = check_record(record, warnings=True)
     out = [doc.place(p) for p in problems]
     out.sort(key=lambda p: (p.line or 0, p.column or 0))
