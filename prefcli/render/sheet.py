@@ -24,7 +24,9 @@ if TYPE_CHECKING:
 
 
 # --------------------------------------------------------------------------------- text
-def _fmt(x: Fraction) -> str:
+def _fmt(x: Any) -> str:
+    if type(x) is int:           # the running totals stay ints while every amount is whole
+        return str(x)
     return str(format_amount(x))
 
 
@@ -52,9 +54,10 @@ def render_table(result: Any, upto: Optional[int] = None) -> str:
     lines.append(f"{head}; {scored} of {total} deals, {state}")
     lines.append("")
     # running totals per deal
-    pool = {p: ZERO for p in players}
-    mount = {p: ZERO for p in players}
-    net = {p: ZERO for p in players}
+    # ints while the amounts are whole (most are): Fraction arithmetic was a third of the table
+    pool: Dict[str, Any] = {p: 0 for p in players}
+    mount: Dict[str, Any] = {p: 0 for p in players}
+    net: Dict[str, Any] = {p: 0 for p in players}
     rows: List[List[str]] = [["deal", "game"] + [f"{p}: {w_pool}/{w_mount}/{w_whists}" for p in players]]
     entries = entries_upto(result, upto)
 
@@ -68,13 +71,16 @@ def render_table(result: Any, upto: Optional[int] = None) -> str:
         if e.deal != current and current != "unset":
             snapshot(current)
         current = e.deal
+        amount: Any = e.amount
+        if amount.denominator == 1:
+            amount = amount.numerator
         if e.area == "pool":
-            pool[e.player] += e.amount
+            pool[e.player] += amount
         elif e.area == "mountain":
-            mount[e.player] += e.amount
+            mount[e.player] += amount
         else:
-            net[e.player] += e.amount
-            net[e.on] -= e.amount  # type: ignore[index]
+            net[e.player] += amount
+            net[e.on] -= amount  # type: ignore[index]
     if current != "unset":
         snapshot(current)
     if len(rows) > 1:
@@ -106,7 +112,7 @@ def render_table(result: Any, upto: Optional[int] = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _signed(x: Fraction) -> str:
+def _signed(x: Any) -> str:
     s = _fmt(x)
     return s if x <= 0 else "+" + s
 
