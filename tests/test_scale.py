@@ -130,7 +130,8 @@ def test_memory_stays_flat_in_the_number_of_inputs(records):
         finally:
             tracemalloc.stop()
 
-    small, large = peak(30), peak(300)
+    # the lower of two runs: a module's bounded cache emptied by earlier tests refills in one run
+    small, large = min(peak(30), peak(30)), min(peak(300), peak(300))
     assert large < small * 1.25 + 200_000, (small, large)
 
 
@@ -154,7 +155,8 @@ def test_stats_memory_stays_flat_without_the_time_line(records):
         finally:
             tracemalloc.stop()
 
-    small, large = peak(30), peak(300)
+    # the lower of two runs: a module's bounded cache emptied by earlier tests refills in one run
+    small, large = min(peak(30), peak(30)), min(peak(300), peak(300))
     assert large < small * 1.25 + 200_000, (small, large)
     # with the time line each game keeps one small row, nothing more
     full = run_stats(one * 5, StatsOptions()).stats
