@@ -231,12 +231,7 @@ def read_source(source: Union[str, os.PathLike]) -> Tuple[str, bytes]:
                 raise _fail(name, f"is {what}, not a regular file: prefcli reads files, or stdin "
                                   f"given as - (e.g. prefcli validate - < {name})")
             with open(source, "rb") as fh:
-                # the file's own size (+1 to see it grow): a read of the whole limit allocates
-                # 64 MiB however small the file
-                want = min(MAX_BYTES, st.st_size) + 1
-                raw = fh.read(want)
-                if len(raw) == want and want <= MAX_BYTES:
-                    raw += fh.read(MAX_BYTES + 1 - want)
+                raw = fh.read(MAX_BYTES + 1)
     except FileNotFoundError:
         raise _fail(name, "no such file") from None
     except IsADirectoryError:
