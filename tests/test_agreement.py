@@ -6,9 +6,9 @@ disagree; this checks it on the regression cases of the issue (tests/examples/re
 file per case, its expectation in its first line), on generated records, and on mutations of the
 examples under every preset. The commands run in-process (prefcli.cli.main), so it stays fast.
 
-The one documented exception: a *position* (a full deal with hands but no play, claim or tricks:
-a study, as the importers write them) validates and replays, and score and settle refuse it,
-naming the missing tricks.
+A *position* (a full deal with hands but no play, claim or tricks: a study, as the importers
+write them) is no exception: marked ``position: true`` every command accepts it (score and settle
+skip it with a note), unmarked every command refuses it with the same message.
 """
 from __future__ import annotations
 
@@ -49,11 +49,6 @@ def outcomes(path: Path) -> Dict[str, Tuple[int, str]]:
     return {k: (v[0], v[2]) for k, v in res.items()}
 
 
-def is_position(data: Dict[str, Any]) -> bool:
-    return any(isinstance(d, dict) and d.get("hands") is not None and d.get("play") is None
-               and d.get("claim") is None and d.get("tricks") is None for d in data.get("deals") or ())
-
-
 def assert_agree(path: Path, data: Dict[str, Any]) -> Dict[str, Tuple[int, str]]:
     res = outcomes(path)
     for name, (code, err) in res.items():
@@ -61,8 +56,6 @@ def assert_agree(path: Path, data: Dict[str, Any]) -> Dict[str, Tuple[int, str]]
     valid = res["validate"][0] == 0
     for name, (code, err) in res.items():
         if name == "validate":
-            continue
-        if valid and name in ("score", "settle") and is_position(data):
             continue
         assert (code == 0) == valid, (name, res)
     return res
@@ -78,7 +71,7 @@ CASES = sorted(REGRESSIONS.glob("*.yaml"))
 def expectation(path: Path) -> Tuple[str, str]:
     first = path.read_text(encoding="utf-8").splitlines()[0]
     m = re.match(r"# expect: (\S+)(?:.*?-- (words|sheet): (.*))?$", first)
-    assert m, f"{path.name}: the first line says '# expect: valid|refused|valid-not-scored -- words: …'"
+    assert m, f"{path.name}: the first line says '# expect: valid|refused|position -- words: …'"
     return m.group(1), (m.group(2) or "") + ":" + (m.group(3) or "")
 
 
@@ -105,10 +98,13 @@ def test_regression_case(path):
             sheet = doc.get("sheet", doc)
             assert str(sheet["whists"][writer][on]) in (value, f"{value}.0"), sheet["whists"]
     else:
-        assert expect == "valid-not-scored"
-        assert res["validate"][0] == 0 and res["replay"][0] == 0 and res["convert"][0] == 0
-        assert res["score"][0] == 1 and res["settle"][0] == 1
-        assert what in res["score"][1]
+        assert expect == "position"
+        assert all(code == 0 for code, _ in res.values()), res
+        for cmd in (["score"], ["settle", "-f", "json"]):
+            code, out, err = run([*cmd, str(path)])
+            assert code == 0 and what in out, (cmd, out, err)
+        code, out, _ = run(["replay", str(path), "--deal", "2"])
+        assert code == 0 and "result:  none recorded (a position" in out, out
 
 
 def test_regression_folder_is_not_empty():
@@ -160,7 +156,7 @@ def summary_deal(draw, players: List[str], dealer: str) -> Dict[str, Any]:
 
 MUTATIONS = ("drop-whist", "drop-tricks", "unseated-declarer", "add-tricks", "takeover", "open",
              "drop-dealer", "wrong-dealer", "first-dealer", "concede", "bomb", "dark", "return",
-             "penalty", "tricks-11", "drop-talon", "partner")
+             "penalty", "tricks-11", "drop-talon", "partner", "drop-result", "position", "make-position")
 
 
 def mutate(draw, data: Dict[str, Any]) -> Dict[str, Any]:
@@ -199,6 +195,13 @@ def mutate(draw, data: Dict[str, Any]) -> Dict[str, Any]:
         d["tricks"][k] = int(d["tricks"][k]) + 1
     elif m == "drop-talon":
         d.pop("talon", None)
+    elif m in ("drop-result", "make-position"):      # a full deal without a result: a position?
+        for key in ("play", "claim", "tricks"):
+            d.pop(key, None)
+        if m == "make-position":
+            d["position"] = True
+    elif m == "position":
+        d["position"] = True
     return data
 
 
@@ -251,3 +254,43 @@ def test_generated_records_agree(data):
 @given(data=mutated_example())
 def test_mutated_examples_agree_under_every_preset(data):
     _check(data)
+
+
+# ---------------------------------------------------------------------------------------------
+# Positions: every full deal of the examples without its result, marked and unmarked
+# ---------------------------------------------------------------------------------------------
+
+def _full_deals() -> List[Tuple[str, int]]:
+    out = []
+    for k, data in enumerate(EXAMPLE_DATA):
+        for i, d in enumerate(data.get("deals") or ()):
+            if isinstance(d, dict) and d.get("hands") is not None:
+                out.append((k, i))
+    return out
+
+
+@pytest.mark.parametrize("marked", [True, False], ids=["marked", "unmarked"])
+@pytest.mark.parametrize("where", _full_deals(), ids=lambda w: f"example{w[0]}-deal{w[1] + 1}")
+def test_a_full_deal_without_its_result_is_a_position_only_when_marked(where, marked, tmp_path):
+    k, i = where
+    data = copy.deepcopy(EXAMPLE_DATA[k])
+    d = data["deals"][i]
+    if not marked and not any(key in d for key in ("play", "claim", "tricks")):
+        pytest.skip("a deal not played (both defenders passed) needs no result")
+    for key in ("play", "claim", "tricks"):
+        d.pop(key, None)
+    if marked:
+        d["position"] = True
+    from prefcli.io.writer import dump
+    path = tmp_path / "game.json"
+    path.write_text(dump(data, "json"), encoding="utf-8")
+    res = assert_agree(path, data)
+    if marked:
+        assert all(code == 0 for code, _ in res.values()), res
+        code, out, _ = run(["score", str(path)])
+        assert f"note: deal {i + 1}: a position (position: true, no result recorded): not scored" in out
+    else:
+        assert all(code == 1 for code, _ in res.values()), res
+        for name in ("validate", "score", "settle", "replay", "convert"):
+            assert f"deals[{i}]: deal {i + 1}: " in res[name][1] and "or mark it as a position (position: true)" \
+                in res[name][1], (name, res[name][1])

@@ -40,8 +40,8 @@ RECORD_KEYS = ("format", "meta", "players", "rules", "first_dealer", "start", "d
 #: Keys of a deal: the full example's order (cards, auction, contract, defence, play), then the
 #: summary fields and the variant events.
 DEAL_KEYS = ("dealer", "hands", "talon", "auction", "bid", "discard", "contract", "declarer",
-             "whist", "return", "open", "dark", "bomb", "takeover", "partner", "concede", "without_all", "play", "claim",
-             "tricks", "irregularities", "penalties", "note")
+             "whist", "return", "open", "dark", "bomb", "takeover", "partner", "concede", "without_all", "position",
+             "play", "claim", "tricks", "irregularities", "penalties", "note")
 
 
 class UnwritableValue(PrefcliError):
@@ -218,6 +218,8 @@ def deal_to_data(deal: Deal, path: Tuple[Any, ...] = ()) -> Dict[str, Any]:
         d["concede"] = True
     if deal.without_all:
         d["without_all"] = True
+    if deal.position:
+        d["position"] = True
     if deal.play is not None:
         d["play"] = [format_cards(t) for t in deal.play]
     if deal.claim is not None:

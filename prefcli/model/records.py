@@ -118,6 +118,7 @@ class Deal:
     note: Optional[str] = None
     bid: Optional[Contract] = None             # the winning bid, when given without an auction
     partner: Optional[str] = None              # misère half with the 4-player dealer (Кодекс 3.6.9)
+    position: bool = False                     # a full deal kept without a result (a study): not scored
 
     @property
     def number(self) -> int:
@@ -407,7 +408,7 @@ class _Builder:
                     if n is not None:
                         ts.append((str(k), n))
                 kw[key] = tuple(ts)
-        for key in ("open", "dark", "concede", "without_all"):
+        for key in ("open", "dark", "concede", "without_all", "position"):
             if key in m and m[key] is not None:
                 if isinstance(m[key], bool):
                     kw[key] = m[key]

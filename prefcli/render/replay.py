@@ -80,6 +80,8 @@ def _render_text(rep: Any, problems: Sequence[Any]) -> List[str]:
         lines.append("  result:  " + ", ".join(f"{p} {k}" for p, k in rep.counts.items()))
     elif d.tricks is not None:
         lines.append("  tricks:  " + ", ".join(f"{p} {k}" for p, k in d.tricks))
+    elif d.position:
+        lines.append("  result:  none recorded (a position: prefcli analyze solves it)")
     for p in problems:
         lines.append(f"  problem: {p.message}")
     return lines

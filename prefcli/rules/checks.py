@@ -136,8 +136,7 @@ def check_record(record: Record, rules=None, ctx=None, warnings: bool = False) -
             for on in row:
                 if on not in seated:
                     problems.add(("start", "whists", w, on), _not_seated(on, players))
-    if ctx is not None and not any(p.severity == "error" for p in problems) \
-            and not any(r.unscorable for r in ctx.readings()):
+    if ctx is not None and not any(p.severity == "error" for p in problems):
         problems.extend(_scoring_problems(ctx))
     return [p for p in problems if warnings or p.severity == "error"]
 

@@ -84,7 +84,7 @@ class DealReading:
     tricks: Optional[Dict[str, int]] = None     # every holder's tricks (the talon's owner too)
     tricks_from: Optional[str] = None           # recorded | replayed | claimed | conceded
     replay: Optional["DealReplay"] = None
-    unscorable: Optional[str] = None            # why the deal can be read but not scored
+    position: bool = False                      # a marked position: read, replayed, analysed, not scored
     problems: List[Problem] = field(default_factory=list)
     cards_problems: List[Problem] = field(default_factory=list)   # the hands and talon do not add up
     # the two-player game (HUSAR.md): the dummy's seat, who calls, who plays and leads, and who
@@ -234,7 +234,8 @@ class _Reader:
             elif expected is not None and deal.dealer != expected:
                 # the deal's own dealer is the truth, and the rotation goes on from it
                 first = ctx.record.first_dealer or players[0]
-                self.warn(self.path + ("dealer",),
+                # one reading: a dealer out of turn is refused, not taken as a new start of the rotation
+                self.add(self.path + ("dealer",),
                          f"deal {self.n}: the dealer should be {expected} (rotating left from first_dealer {first}"
                          + (", the same dealer again after an all-pass" if self.conv.same_dealer else "")
                          + f"), not {deal.dealer}")
@@ -460,12 +461,11 @@ class _Reader:
         # a partial record of decisions
         missing = [p for p, d in ((first, d1), (second, d2)) if d is None] if d1 is None or d2 is None else ()
         if deal.whist and missing and (is_tricks or conv.whist_unwritten == "refused"):
-            message = (f"deal {n}: the decision of {' and '.join(missing)} is missing "
-                       f"(the defenders are {', '.join(defenders)})")
-            if conv.whist_unwritten == "refused":
-                self.add(wpath, message)
-                return
-            self.warn(wpath, message + ": read as a pass")      # the family reads silence as a pass
+            # a partial record of decisions is refused in every family (never read as a pass)
+            self.add(wpath, f"deal {n}: the decision of {' and '.join(missing)} is missing "
+                            f"(the defenders are {', '.join(defenders)}: write "
+                            + ", ".join(f"{p}: whist|pass" for p in missing) + ")")
+            return
         if deal.concede:
             if not conv.without_three:
                 self.add(self.path + ("concede",), f"deal {n}: conceding \"without three\" is not allowed under "
@@ -733,6 +733,8 @@ class _Reader:
     # -- the other fields -------------------------------------------------------------------
     def other_fields(self) -> None:
         deal = self.deal
+        if deal.position:
+            self.position_field()
         if deal.bomb is None and not deal.penalties and deal.partner is None and deal.claim is None:
             return
         out, conv, n = self.out, self.conv, self.n
@@ -767,6 +769,21 @@ class _Reader:
                 if name not in self.seated:
                     self.add(self.path + ("claim", name), _not_seated(name, players))
 
+    def position_field(self) -> None:
+        """``position: true``: a full deal kept without a result, so it needs the hands and has no
+        play, claim or tricks (a result makes it a played deal, scored like any other)."""
+        deal, n = self.deal, self.n
+        pp = self.path + ("position",)
+        if deal.hands is None:
+            self.add(pp, f"deal {n}: position: true marks a full deal kept for analysis, so it needs the "
+                         "hands (hands:, talon:); a summary deal is not a position")
+        given = [k for k, v in (("play", deal.play), ("claim", deal.claim), ("tricks", deal.tricks)) if v is not None]
+        if given:
+            self.add(pp, f"deal {n}: position: true marks a deal without a result, yet its {' and '.join(given)} "
+                         f"{'is' if len(given) == 1 else 'are'} given (leave out position: to score it)")
+        elif deal.hands is not None:
+            self.out.position = True    # read, replayed and analysed; every scorer skips it, saying so
+
     # -- tricks -----------------------------------------------------------------------------
     def tricks(self) -> None:
         deal, out, conv, n = self.deal, self.out, self.conv, self.n
@@ -789,16 +806,17 @@ class _Reader:
                 out.tricks_from = "claimed"
             return
         if deal.play is None and deal.claim is None and out.played and out.mode != CHECKED:
-            message = (f"deal {n}: {c} was played, so the tricks are needed "
-                       "(tricks: {name: count, …} for every active player"
-                       + (", or the play" if deal.hands is not None else "") + ")")
+            if out.position:
+                return                      # a study kept without a result, on purpose
             if deal.hands is not None:
-                # a position (hands, no play, no result: a study, an imported problem) can be
-                # checked and replayed but not scored: validate passes it, score refuses it (the
-                # one known disagreement; the importers' tests pin validate passing positions)
-                out.unscorable = message
+                # a full deal without a result: a position only when the record says so
+                self.add(self.path, f"deal {n}: {c} was played, so its result is needed: record the play "
+                                    "or the tricks (tricks: {name: count, …} for every active player), or "
+                                    "mark it as a position (position: true) to keep it for analysis only",
+                         INCOMPLETE)
             else:
-                self.add(self.path, message, INCOMPLETE)
+                self.add(self.path, f"deal {n}: {c} was played, so the tricks are needed "
+                                    "(tricks: {name: count, …} for every active player)", INCOMPLETE)
 
     def _check_tricks(self, tricks: Dict[str, int], unowned: int, key: str = "tricks") -> bool:
         out, deal, n = self.out, self.deal, self.n
@@ -842,13 +860,11 @@ class _Reader:
         missing = [p for p in out.scored_players if p not in tricks]
         total = sum(tricks.values())
         if missing and key == "tricks":
-            message = (f"deal {n}: no trick count for {', '.join(missing)} "
-                       "(every active player's count is needed)")
-            if total == TRICKS_PER_DEAL:
-                self.warn(path, message + ": the others add up to 10, so read as 0")
-            else:
-                self.add(path, message)
-                ok = False
+            # refused even when the others add up to 10 (never read as 0)
+            self.add(path, f"deal {n}: no trick count for {', '.join(missing)} (every active player's count "
+                           "is needed: write " + ", ".join(f"{p}: 0" if total == TRICKS_PER_DEAL else f"{p}: N"
+                                                           for p in missing) + ")")
+            ok = False
         if not TRICKS_PER_DEAL - unowned <= total <= TRICKS_PER_DEAL:
             expected = (str(TRICKS_PER_DEAL) if not unowned else
                         f"{TRICKS_PER_DEAL - unowned} to {TRICKS_PER_DEAL} (talon-led tricks may belong to nobody)")

@@ -64,6 +64,14 @@ class ScoreResult:
     def sheet(self, upto: Optional[int] = None) -> SheetData:
         return self.ledger.sheet(upto)
 
+    @property
+    def positions(self) -> List[str]:
+        """The notes of the positions the scorer skipped (``position: true``: a scored record's
+        marked deals are exactly those), for the commands that show a sheet's outcome, not the
+        sheet (settle)."""
+        from prefcli.model.records import Deal
+        return [position_note(e.number) for e in self.record.deals if isinstance(e, Deal) and e.position]
+
 
 class Scorer(Protocol):
     """A family's scorer (named by ``Family.scorer``): the record under resolved rules, read in
@@ -101,16 +109,21 @@ def score_context(ctx: RecordContext) -> ScoreResult:
 
 
 def reading_of(ctx: RecordContext, deal: Deal) -> DealReading:
-    """The deal's reading; ScoringError with its first problem when it has one."""
+    """The deal's reading; ScoringError with its first problem when it has one. A marked position
+    (``position: true``) reads clean: the scorer skips it (:func:`position_note`)."""
     r = ctx.reading(deal)
-    if not r.problems and not r.unscorable:     # the common case: a clean deal
+    if not r.problems:     # the common case: a clean deal
         return r
     errors = r.errors
     if errors:
         raise ScoringError(errors[0].message, errors[0].path)
-    if r.unscorable:
-        raise ScoringError(r.unscorable, r.path)
     return r
+
+
+def position_note(deal: "int | DealReading") -> str:
+    """What the sheet says of a skipped position (every scorer skips it the same way)."""
+    number = deal if isinstance(deal, int) else deal.number
+    return f"deal {number}: a position (position: true, no result recorded): not scored; prefcli analyze solves it"
 
 
 def context_for(record: Record, rules: Rules, ctx: Optional[RecordContext] = None) -> RecordContext:

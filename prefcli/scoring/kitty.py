@@ -13,7 +13,7 @@ from prefcli.model.records import Adjust, Deal, Record
 from prefcli.rules.presets import Rules
 from prefcli.rules.state import missing_note, per_player
 from prefcli.rules.table import BOMB, CONTRACT, GENERAL, MANDATORY
-from prefcli.scoring import ScoreResult, ScoringError
+from prefcli.scoring import ScoreResult, ScoringError, position_note
 from prefcli.scoring.lt_common import (F, Game, _n, apply_adjust, apply_penalties, count_option, price,
                                        trick_counts, write_defence)
 
@@ -103,7 +103,13 @@ def score_record(record: Record, rules: Rules, ctx=None) -> ScoreResult:
     dealer_of = g.ctx.dealers
 
     history: List[Dict[str, object]] = []
+    notes: List[str] = []
     for entry in record.deals:
+        if isinstance(entry, Deal):
+            reading = g.ctx.reading(entry)
+            if reading.position and not reading.errors:
+                notes.append(position_note(reading))
+                continue
         if g.ended_at is not None:
             when = f"at deal {g.ended_at}, when" if g.ended_at else "before this record (start:):"
             raise ScoringError(f"deal {entry.number}: the game ended {when} "

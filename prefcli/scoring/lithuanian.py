@@ -12,7 +12,7 @@ from typing import Dict, List, Optional
 from prefcli.model.records import Adjust, Deal, Record
 from prefcli.rules.presets import Rules
 from prefcli.rules.state import missing_note, per_player
-from prefcli.scoring import ScoreResult, ScoringError
+from prefcli.scoring import ScoreResult, ScoringError, position_note
 from prefcli.scoring.lt_common import (F, Defence, Game, _n, _times, apply_adjust, apply_penalties,
                                        count_option, price, talon_tricks, trick_counts, write_defence)
 
@@ -150,6 +150,9 @@ def score_record(record: Record, rules: Rules, ctx=None) -> ScoreResult:
             continue
         deal = entry
         reading = g.reading(deal)
+        if reading.position:
+            g.notes.append(position_note(reading))
+            continue
         dealer = reading.dealer
         kind = kinds[deal.pos]
         if all(book.pool[p] >= g.target for p in players) and not g.notes_after:

@@ -25,7 +25,7 @@ from prefcli.model.records import Adjust, Deal, Record
 from prefcli.rules.presets import Rules
 from prefcli.model.ledger import Ledger
 from prefcli.rules.deal import CONCEDED, HALF as HALF_WHIST_MODE, NO_DISCARD, RETURNED, TAKEOVER, WITHOUT_ALL, DealReading
-from prefcli.scoring import ScoreResult, ScoringError, context_for, reading_of
+from prefcli.scoring import ScoreResult, ScoringError, context_for, position_note, reading_of
 
 F = Fraction
 ZERO = Fraction(0)
@@ -213,9 +213,13 @@ class _Scorer:
             if isinstance(entry, Adjust):
                 self._adjust(entry)
                 continue
+            reading = reading_of(self.ctx, entry)
+            if reading.position:
+                self.notes.append(position_note(reading))
+                continue
             if self.finished_at is not None:
                 after.append(entry.number)
-            self._deal(entry, reading_of(self.ctx, entry))
+            self._deal(entry, reading)
             if self.finished_at is None and self._finished():
                 self.finished_at = entry.number
         if after:

@@ -69,6 +69,7 @@ def settle_document(obj: Any, options: SettleOptions, source: str = "<input>") -
     from prefcli.model.records import Record
     from prefcli.rules.presets import resolve_rules
     finished: Optional[bool] = None
+    skipped: List[str] = []
     if isinstance(obj, Record):
         from prefcli.scoring import score
         result = score(obj, variant=options.variant, sets=list(options.sets))
@@ -76,6 +77,7 @@ def settle_document(obj: Any, options: SettleOptions, source: str = "<input>") -
         sheet = result.sheet()
         kind = "record"
         finished = bool(result.finished)
+        skipped = result.positions
     else:
         rules = resolve_rules(obj.rules, variant=options.variant, sets=list(options.sets))
         sheet = obj.data
@@ -85,6 +87,9 @@ def settle_document(obj: Any, options: SettleOptions, source: str = "<input>") -
             family = rules.family if options.variant is None else resolve_rules(obj.rules).family
             check_state(sheet.state, family, obj.players, ("state",))
     settlement = settle_sheet(sheet, rules)
+    if skipped:         # the positions the scorer skipped, said so
+        from dataclasses import replace
+        settlement = replace(settlement, notes=tuple(skipped) + tuple(settlement.notes))
     price = options.price if options.price is not None else (
         to_decimal(rules.get("price"), "price") if rules.get("price") is not None else None)
     coin = options.coin if options.coin is not None else (

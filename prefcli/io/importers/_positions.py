@@ -1,6 +1,7 @@
 """What the problem-file importers (Bridge studio, Preferanser) share: turning a position (three
 hands, the two cards left over, a contract, a declarer, a first leader, a given line of play)
-into a full deal that ``validate`` and ``replay`` read.
+into a full deal that ``validate``, ``replay`` and ``analyze`` read. Without the whole play the
+deal is marked ``position: true`` (a study with no result: score and settle skip it, saying so).
 
 A problem position is the play as it starts: the declarer's hand is already the one he plays
 with. A record deals hands *before* the talon, so the two cards not in any hand are written as
@@ -40,6 +41,8 @@ def full_deal(seated: Sequence[str], hands: Dict[str, List[Card]], rest: List[Ca
     if len(play) == 30:
         deal["play"] = [format_cards(play[i:i + 3]) for i in range(0, 30, 3)]
         play = []
+    else:
+        deal["position"] = True      # kept without a result on purpose: analysed, never scored
     if note:
         deal["note"] = note
     return deal, list(play)
