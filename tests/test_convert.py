@@ -21,7 +21,8 @@ from prefcli.io.documents import parse_text
 from prefcli.model.records import record_from_data
 from prefcli.rules.presets import OptionError, get_preset, preset_names
 from prefcli.rules.checks import check_record
-from prefcli.io.writer import dump_yaml, record_to_data
+from prefcli.io.writer import dump_yaml
+from prefcli.rules.canonical import record_to_data
 
 P3 = ["Ann", "Bob", "Cid"]
 

@@ -7,7 +7,7 @@ from conftest import EXAMPLES, run_cli
 from prefcli.model.diagnostics import InputError
 from prefcli.io.documents import parse_text
 from prefcli.model.records import record_from_data
-from prefcli.io.quickentry import parse_quick_entry, parse_quick_entry_lines
+from prefcli.app.notes import parse_quick_entry, parse_quick_entry_lines
 from prefcli.rules.checks import check_record
 
 P3 = ["Ann", "Bob", "Cid"]

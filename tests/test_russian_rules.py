@@ -25,7 +25,7 @@ from prefcli.model.records import record_from_data
 from prefcli.rules.presets import get_preset, resolve_rules
 from prefcli.scoring import ScoringError
 from prefcli.settle import settle_sheet
-from prefcli.io.writer import record_to_data
+from prefcli.rules.canonical import record_to_data
 from russian_helpers import P3, P4, flat, run
 
 ROOT = Path(__file__).resolve().parent.parent

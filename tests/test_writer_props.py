@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from prefcli.io.documents import parse_text
 from prefcli.model.records import record_from_data
-from prefcli.io.writer import dump_json, dump_yaml, record_to_data
+from prefcli.io.writer import dump_json, dump_yaml
+from prefcli.rules.canonical import record_to_data
 
 TRICKY = st.sampled_from(["no", "Yes", "on", "010", "2026-11-29", "1e5", "~", "null", "True", "12:30",
                           "0x1F", "+1", ".5", "Ann", "Bob", "Žilvinas", "Пётр", "a: b", "#1", "- x"])

@@ -419,7 +419,7 @@ def convert_record(record: Record, target: str, sets: Sequence[Tuple[str, Any]] 
     """
     from prefcli.rules.presets import OptionError, resolve_rules
     from prefcli.rules.table import dealers as seat_dealers
-    from prefcli.io.writer import record_to_data
+    from prefcli.rules.canonical import record_to_data
 
     flat, items = convert_rules(record.rules, target, sets)
     target_rules = resolve_rules(_nest({k: v for k, v in flat.items() if not (k in dict(sets))}),
@@ -543,7 +543,8 @@ def convert_source(source: str, variant: Optional[str] = None, sets: Sequence[Tu
     """
     from prefcli.app.notes import NOTES_SUFFIXES, notes_to_record, read_text
     from prefcli.io.documents import build_record, build_sheet, load_document, read_source
-    from prefcli.io.writer import UnwritableValue, record_to_data, sheet_to_data
+    from prefcli.io.writer import UnwritableValue
+    from prefcli.rules.canonical import record_to_data, sheet_to_data
     from prefcli.model.diagnostics import InputError
     from prefcli.rules.checks import check_document_record
     from prefcli.rules.presets import OptionError

@@ -13,9 +13,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from prefcli.io.importers import Cell, Imported, Importer, Note, PeerSheet, Source, detect, get, importers
+from prefcli.io.importers import (Cell, Imported, Importer, Note, PeerSheet, RulesAccess, Source, detect, get,
+                                  importers)
 from prefcli.model.diagnostics import InputError, PrefcliError, Problem
 
 
@@ -123,10 +124,21 @@ class ImportReport:
                 "errors": [{"file": display_name(f), "problems": [p.as_dict() for p in probs]} for f, probs in self.errors]}
 
 
+def _preset_values(rules: Mapping[str, Any]) -> Mapping[str, Any]:
+    from prefcli.rules.presets import resolve_rules
+    return resolve_rules(rules).values
+
+
+def rules_access() -> RulesAccess:
+    """The rules' answers the importers ask for (io never imports the rules)."""
+    from prefcli.rules.table import seating_for
+    return RulesAccess(_preset_values, seating_for)
+
+
 def read(path: str) -> Source:
     from prefcli.io.documents import read_source
     name, raw = read_source(path)
-    return Source(name, raw)
+    return Source(name, raw, rules=rules_access())
 
 
 def choose(source: Source, name: str = "auto") -> Importer:
@@ -152,6 +164,8 @@ def import_source(source: Source, name: str = "auto", check: bool = True) -> Imp
     """Parse, canonicalise, validate and check one file. Raises InputError (located) for a file
     the importer cannot read."""
     importer = choose(source, name)
+    if source.rules is None:
+        source.rules = rules_access()
     imported = importer.parse(source)
     outputs = [_canonical(source, label, data) for label, data in imported.documents]
     problems: List[Problem] = []
@@ -169,7 +183,7 @@ def import_file(path: str, name: str = "auto", check: bool = True) -> ImportResu
 
 
 def _canonical(source: Source, label: str, data: Dict[str, Any]) -> Output:
-    from prefcli.io.writer import record_to_data, sheet_to_data
+    from prefcli.rules.canonical import record_to_data, sheet_to_data
     from prefcli.model.records import RECORD_FORMAT, record_from_data, sheet_from_data
 
     kind = "record" if data.get("format") == RECORD_FORMAT else "sheet"

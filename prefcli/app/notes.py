@@ -1,11 +1,12 @@
 """Quick-entry notes (one deal per line) → a checked record, as a library function.
 
-The parser is :mod:`prefcli.io.quickentry`; this adds the wiring a caller needs: reading the
-text (a path or ``-``), the rule checks of validate, and problems placed on the note's line.
+The parser is :mod:`prefcli.io.quickentry`; this adds the wiring a caller needs: the preset's
+seating (the rotation), reading the text (a path or ``-``), the rule checks of validate, and
+problems placed on the note's line.
 """
 from __future__ import annotations
 
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from prefcli.model.diagnostics import InputError, Problem
 
@@ -20,13 +21,27 @@ def read_text(source: str) -> Tuple[str, str]:
     return name, decode_text(name, raw)   # UTF-8 or UTF-16 with a BOM; another encoding named
 
 
+def parse_quick_entry(text: str, name: str = "<input>", players: Optional[Sequence[str]] = None,
+                      variant: Optional[str] = None) -> Dict[str, Any]:
+    """Quick-entry text → plain record data (:func:`prefcli.io.quickentry.parse_quick_entry` with
+    the preset's seating). Raises InputError naming each bad line (all of them)."""
+    return parse_quick_entry_lines(text, name, players, variant)[0]
+
+
+def parse_quick_entry_lines(text: str, name: str = "<input>", players: Optional[Sequence[str]] = None,
+                            variant: Optional[str] = None) -> Tuple[Dict[str, Any], List[int]]:
+    """As :func:`parse_quick_entry`, plus the 1-based line number of each deal (for messages)."""
+    from prefcli.io import quickentry
+    from prefcli.rules.table import seating_for
+    return quickentry.parse_quick_entry_lines(text, name, players, variant, seating_for)
+
+
 def notes_to_record(text: str, name: str = "<notes>", players: Optional[Sequence[str]] = None,
                     variant: Optional[str] = None, sets: Sequence[Tuple[str, Any]] = ()) -> Any:
     """Quick-entry notes → a checked :class:`~prefcli.model.records.Record`.
 
     Raises :class:`InputError` with every problem, each on the line of its deal.
     """
-    from prefcli.io.quickentry import parse_quick_entry_lines
     from prefcli.model.records import record_from_data
     from prefcli.rules.checks import check_record
     from prefcli.rules.presets import OptionError

@@ -57,7 +57,7 @@ Examples::
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Protocol, Sequence, Tuple
 
 from prefcli.model.cards import NotationError, parse_card, parse_contract, parse_decision
 from prefcli.model.diagnostics import InputError, PrefcliError, Problem
@@ -114,34 +114,48 @@ def _strip_comment(line: str) -> Tuple[str, Optional[str]]:
     return out, note
 
 
+class Seating(Protocol):
+    """The table and its dealer rotation as the notes go, deal by deal: the rules layer's
+    (:class:`prefcli.rules.table.Seating`, handed in by the caller, so io never imports the rules)."""
+
+    counts: Tuple[int, ...]          # the player counts the preset is played by
+    dummy: Optional[str]             # a husar table's dummy seat (after start), else None
+
+    def start(self, first_dealer: Optional[str]) -> None:
+        """Seat the players and start the rotation from `first_dealer` (None: the first seat)."""
+
+    def active(self) -> Sequence[str]:
+        """Who holds cards in the current deal (the 4-player dealer sits out)."""
+
+    def deal(self, all_pass: bool, bomb: bool = False, dealer: Optional[str] = None) -> Any:
+        """Record one deal (its own `dealer:` when given) and move the rotation on."""
+
+
+#: players, variant → the seating (raises a PrefcliError for an unknown variant).
+SeatingFor = Callable[[Sequence[str], str], Seating]
+
+
 class _Parser:
-    def __init__(self, name: str, players: Sequence[str], first_dealer: Optional[str] = None,
-                 rules: Any = None) -> None:
-        from prefcli.rules.table import Dealing, Table, TableError, table_for
+    def __init__(self, name: str, players: Sequence[str], seating: Optional[Seating] = None) -> None:
         self.name = name
         self.players = list(players)
-        # the preset's table (who sits out: its seating; with a husar preset, the dummy hand,
-        # HUSAR.md H1, H3); the bare seats before a preset is known
-        try:
-            self.table = table_for(self.players, rules) if rules is not None else Table(tuple(self.players))
-        except TableError:
-            self.table = Table(tuple(self.players))
-        self.dummy = self.table.dummy
+        self.seating = seating
+        # the dummy hand's seat of a husar table (HUSAR.md H1, H3): the seating's, once seated
+        self.dummy: Optional[str] = getattr(seating, "dummy", None)
         # the hands that take tricks in a game: three, or the two players (the dummy's tricks are
         # the opponent's, HUSAR.md H11)
         self.hands = 2 if self.dummy is not None else 3
-        self.dealing = Dealing(self.players, first_dealer, rules)
-        self.dealer = self.dealing.dealer
 
     def active(self) -> List[str]:
         """Who holds cards in the current deal (the table's: the 4-player dealer sits out)."""
-        return list(self.table.active(self.dealer))
+        assert self.seating is not None
+        return list(self.seating.active())
 
     def next_deal(self, deal: Dict[str, Any]) -> None:
         """Move the dealer on as a record's rotation does (seating: the same dealer again after an
         all-pass where the preset says so, general eglės rotating)."""
-        self.dealing.deal(deal.get("contract") == "all-pass", deal.get("bomb") is not None, deal.get("dealer"))
-        self.dealer = self.dealing.dealer
+        assert self.seating is not None
+        self.seating.deal(deal.get("contract") == "all-pass", deal.get("bomb") is not None, deal.get("dealer"))
 
     def player(self, token: str) -> str:
         """A seated player from a name or a unique beginning of one (case-insensitive)."""
@@ -343,17 +357,19 @@ class _Parser:
         return out
 
 
-def parse_quick_entry(text: str, name: str = "<input>", players: Optional[Sequence[str]] = None,
-                      variant: Optional[str] = None) -> Dict[str, Any]:
+def parse_quick_entry(text: str, name: str, players: Optional[Sequence[str]], variant: Optional[str],
+                      seating_for: SeatingFor) -> Dict[str, Any]:
     """Quick-entry text → plain record data. Raises InputError naming each bad line (all of them).
 
-    `players` and `variant` (from the command line) win over the file's header lines.
+    `players` and `variant` (from the command line) win over the file's header lines;
+    `seating_for` gives the table's rotation under the variant (the rules layer's
+    :func:`prefcli.rules.table.seating_for`; :func:`prefcli.app.notes.parse_quick_entry` passes it).
     """
-    return parse_quick_entry_lines(text, name, players, variant)[0]
+    return parse_quick_entry_lines(text, name, players, variant, seating_for)[0]
 
 
-def parse_quick_entry_lines(text: str, name: str = "<input>", players: Optional[Sequence[str]] = None,
-                            variant: Optional[str] = None) -> Tuple[Dict[str, Any], List[int]]:
+def parse_quick_entry_lines(text: str, name: str, players: Optional[Sequence[str]], variant: Optional[str],
+                            seating_for: SeatingFor) -> Tuple[Dict[str, Any], List[int]]:
     """As :func:`parse_quick_entry`, plus the 1-based line number of each deal (for messages)."""
     problems: List[Problem] = []
     header: Dict[str, Any] = {}
@@ -382,8 +398,11 @@ def parse_quick_entry_lines(text: str, name: str = "<input>", players: Optional[
         raise InputError([Problem("name the players: --players Ann,Bob,Cid or a first line "
                                   "'players: Ann, Bob, Cid'", (), name, None, None, "syntax")])
     rules_variant = (variant or header.get("variant") or "sochi").strip().lower()
-    preset_rules = _preset_rules(rules_variant, name)
-    counts = preset_rules.preset.players
+    try:
+        seating = seating_for(seated, rules_variant)
+    except PrefcliError as exc:
+        raise InputError([Problem(exc.message, (), name, None, None, "schema")]) from None
+    counts = seating.counts
     if len(seated) not in counts or len(set(p.lower() for p in seated)) != len(seated):
         hint = (" (two players play a husar preset: variant: sochi-husar, leningrad-husar …)"
                 if len(seated) == 2 and 2 not in counts else "")
@@ -398,7 +417,8 @@ def parse_quick_entry_lines(text: str, name: str = "<input>", players: Optional[
             first_name = parser.player(first)
         except _LineError as exc:
             raise InputError([Problem(f"first dealer: {exc.message}", (), name, None, None, "syntax")]) from None
-    parser = _Parser(name, seated, first_name, preset_rules)
+    seating.start(first_name)
+    parser = _Parser(name, seated, seating)
     deals: List[Dict[str, Any]] = []
     deal_lines: List[int] = []
     for i in range(body_start, len(lines)):
@@ -432,16 +452,6 @@ def parse_quick_entry_lines(text: str, name: str = "<input>", players: Optional[
         data["first_dealer"] = first_name
     data["deals"] = deals
     return data, deal_lines
-
-
-def _preset_rules(variant: str, name: str) -> Any:
-    """The preset's rules, for the dealer rotation of 4-player seats."""
-    from prefcli.rules.presets import OptionError, resolve_rules
-
-    try:
-        return resolve_rules({"variant": variant})
-    except OptionError as exc:
-        raise InputError([Problem(exc.message, (), name, None, None, "schema")]) from None
 
 
 def looks_like_quick_entry(name: str, text: str) -> bool:

@@ -20,7 +20,7 @@ import re
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from prefcli.model.diagnostics import PrefcliError
 
@@ -122,22 +122,32 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def rules_to_data(rules: Mapping[str, Any]) -> Dict[str, Any]:
-    """The `rules` block, nested, variant first, options in the preset's order, values canonical.
+#: What the writer asks of the rules layer to write a `rules` block canonically: the options of a
+#: block's variant, in the preset's order, each with its name and ``coerce`` (``None``: the block is
+#: written as given). The rules layer hands it in (:mod:`prefcli.rules.canonical`), so io never
+#: imports the rules.
+OptionCatalogue = Callable[[Mapping[str, Any]], Sequence[Any]]
+
+
+def _flatten(mapping: Mapping[str, Any], prefix: str = "") -> List[Tuple[str, Any]]:
+    out: List[Tuple[str, Any]] = []
+    for k, v in mapping.items():
+        if isinstance(v, Mapping):
+            out.extend(_flatten(v, f"{prefix}{k}."))
+        else:
+            out.append((f"{prefix}{k}", v))
+    return out
+
+
+def rules_to_data(rules: Mapping[str, Any], catalogue: Optional[OptionCatalogue] = None) -> Dict[str, Any]:
+    """The `rules` block, nested, variant first, options in the preset's order (from `catalogue`;
+    without one, as written), values canonical.
 
     Values that do not fit their option (or options the variant does not know) are kept as
     written: refusing them is `validate`'s job, and a converter must not silently change them.
     """
-    from prefcli.rules.presets import COMMON_OPTIONS, OptionError, flatten, get_preset
-
-    flat: List[Tuple[str, Any]] = [(n, v) for n, v, _ in flatten(rules)]
-    variant = rules.get("variant")
-    options: Dict[str, Any] = {o.name: o for o in COMMON_OPTIONS}
-    if isinstance(variant, str):
-        try:
-            options.update({o.name: o for o in get_preset(variant).family.options})
-        except OptionError:
-            pass
+    flat = _flatten(rules)
+    options: Dict[str, Any] = {o.name: o for o in (catalogue(rules) if catalogue is not None else ())}
     order = {name: i for i, name in enumerate(options)}
     values: Dict[str, Any] = {}
     for name, value in flat:
@@ -275,13 +285,14 @@ def sheet_data_to_data(sheet: SheetData, players: Sequence[str], path: Tuple[Any
     return out
 
 
-def record_to_data(record: Record) -> Dict[str, Any]:
-    """A record as plain data in canonical form (FORMAT.md key order)."""
+def record_to_data(record: Record, catalogue: Optional[OptionCatalogue] = None) -> Dict[str, Any]:
+    """A record as plain data in canonical form (FORMAT.md key order; the rules block in the
+    preset's order given `catalogue`: :func:`prefcli.rules.canonical.record_to_data` gives it)."""
     out: Dict[str, Any] = {"format": RECORD_FORMAT}
     if record.meta:
         out["meta"] = _plain(record.meta)
     out["players"] = list(record.players)
-    out["rules"] = rules_to_data(record.rules)
+    out["rules"] = rules_to_data(record.rules, catalogue)
     if record.first_dealer is not None:
         out["first_dealer"] = record.first_dealer
     if record.start is not None:
@@ -293,13 +304,13 @@ def record_to_data(record: Record) -> Dict[str, Any]:
     return out
 
 
-def sheet_to_data(sheet: Sheet) -> Dict[str, Any]:
-    """A `pref-sheet/1` document in canonical form."""
+def sheet_to_data(sheet: Sheet, catalogue: Optional[OptionCatalogue] = None) -> Dict[str, Any]:
+    """A `pref-sheet/1` document in canonical form (the rules block as in :func:`record_to_data`)."""
     out: Dict[str, Any] = {"format": SHEET_FORMAT}
     if sheet.meta:
         out["meta"] = _plain(sheet.meta)
     out["players"] = list(sheet.players)
-    out["rules"] = rules_to_data(sheet.rules)
+    out["rules"] = rules_to_data(sheet.rules, catalogue)
     out.update(sheet_data_to_data(sheet.data, sheet.players))
     if sheet.log:
         out["log"] = [log_entry_to_data(e) for e in sheet.log]
@@ -319,15 +330,6 @@ def log_entry_to_data(entry: LogEntry) -> Dict[str, Any]:
     if entry.note is not None:
         out["note"] = entry.note
     return out
-
-
-def canonical_record_data(data: Mapping[str, Any]) -> Dict[str, Any]:
-    """Plain record data → its canonical form (strict: raises InputError on bad content)."""
-    from prefcli.model.records import record_from_data
-
-    record = record_from_data(data, strict=True)
-    assert record is not None
-    return record_to_data(record)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -378,3 +378,44 @@ def expected_dealers(record: Record, rules: Any) -> Dict[int, str]:
     """The dealer the rotation gives each deal, continuing from the previous deal's actual dealer
     (its `dealer:` when written), so one wrong `dealer:` is reported once, at that deal."""
     return rotation(record, rules).expected
+
+
+class Seating:
+    """A table and its rotation for a reader that builds a record deal by deal (the quick-entry
+    notes, :mod:`prefcli.io.quickentry`, which is handed one so that io never imports the rules):
+    the player counts the preset is played by, who holds cards in the current deal, and the dealer
+    moving on as a record's rotation does."""
+
+    def __init__(self, players: Sequence[str], rules: Any) -> None:
+        self.players = tuple(players)
+        self.rules = rules
+        preset = getattr(rules, "preset", None)
+        self.counts: Tuple[int, ...] = tuple(getattr(preset, "players", ())) or (3, 4)
+        self.table = Table(self.players)
+        self.dummy: Optional[str] = None
+        self.dealing = Dealing(self.players, None, rules)
+
+    def start(self, first_dealer: Optional[str]) -> None:
+        """The preset's table (who sits out, a husar's dummy) and the rotation from `first_dealer`."""
+        try:
+            self.table = table_for(self.players, self.rules)
+        except TableError:
+            self.table = Table(self.players)
+        self.dummy = self.table.dummy
+        self.dealing = Dealing(self.players, first_dealer, self.rules)
+
+    @property
+    def dealer(self) -> Optional[str]:
+        return self.dealing.dealer
+
+    def active(self) -> Tuple[str, ...]:
+        return self.table.active(self.dealing.dealer)
+
+    def deal(self, all_pass: bool, bomb: bool = False, dealer: Optional[str] = None) -> Tuple[str, Optional[str]]:
+        return self.dealing.deal(all_pass, bomb, dealer)
+
+
+def seating_for(players: Sequence[str], variant: str) -> Seating:
+    """The seating of `players` under the preset `variant` (OptionError for an unknown one)."""
+    from prefcli.rules.presets import resolve_rules
+    return Seating(players, resolve_rules({"variant": variant}))

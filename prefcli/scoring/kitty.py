@@ -103,7 +103,6 @@ def score_record(record: Record, rules: Rules, ctx=None) -> ScoreResult:
     dealer_of = g.ctx.dealers
 
     history: List[Dict[str, object]] = []
-    notes: List[str] = []
     for entry in record.deals:
         if isinstance(entry, Deal):
             reading = g.ctx.reading(entry)

@@ -95,6 +95,17 @@ def _display(key: Any) -> bool:
     return any(w in text for w in ("color", "colour", "theme", "animation", "font"))
 
 
+@dataclass(frozen=True)
+class RulesAccess:
+    """What importers ask of the rules layer, handed in with the :class:`Source` by the
+    application layer (:mod:`prefcli.app.importing`), so that io never imports the rules."""
+
+    #: a rules block (``{"variant": …, option: value}``) → its resolved option values
+    preset_values: Callable[[Mapping[str, Any]], Mapping[str, Any]]
+    #: players, first dealer, variant → the seating of quick-entry notes (:mod:`prefcli.io.quickentry`)
+    seating_for: Callable[..., Any]
+
+
 @dataclass
 class Source:
     """An input file's bytes, with its text and JSON decoded on demand (once) for the detectors."""
@@ -104,6 +115,14 @@ class Source:
     _text: Any = field(default=None, repr=False)
     _doc: Any = field(default=None, repr=False)
     _json_error: Optional[InputError] = field(default=None, repr=False)
+    rules: Optional[RulesAccess] = field(default=None, repr=False)
+
+    def rules_access(self) -> RulesAccess:
+        """The rules' answers (see :class:`RulesAccess`): given by whoever made the source."""
+        if self.rules is None:
+            raise RuntimeError("an importer needs the rules: make the Source with rules=… "
+                               "(prefcli.app.importing does)")
+        return self.rules
 
     @property
     def text(self) -> Optional[str]:

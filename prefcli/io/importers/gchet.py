@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 from fractions import Fraction
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
 from prefcli.io.importers import (Cell, Imported, Importer, PeerSheet, Reader, Source, log_from_deltas, register,
                                   source_meta, unique_names)
@@ -88,7 +88,8 @@ def _integrity(source: Source, claimed: str, out: Imported) -> None:
                  loss=True)
 
 
-def _rules(r: Reader, out: Imported, target: int) -> Tuple[Dict[str, Any], Dict[str, Any]]:
+def _rules(r: Reader, out: Imported, target: int,
+           preset_values: Callable[[Mapping[str, Any]], Mapping[str, Any]]) -> Tuple[Dict[str, Any], Dict[str, Any]]:
     path = ("data", "state", "rules")
     raw = r.mapping(path, required=False)
     if raw is None:
@@ -100,8 +101,7 @@ def _rules(r: Reader, out: Imported, target: int) -> Tuple[Dict[str, Any], Dict[
     else:
         rd, base = r, path
     rules: Dict[str, Any] = {"variant": "leningrad", "pool": target}
-    from prefcli.rules.presets import resolve_rules
-    preset = resolve_rules({"variant": "leningrad"})
+    preset = preset_values({"variant": "leningrad"})
 
     def put(option: str, value: Any) -> None:
         current = preset.get(option)
@@ -180,7 +180,7 @@ def parse(source: Source) -> Imported:
     names = unique_names([r.text(st + ("players", i, "name"), max_len=100) for i in range(n)])
     bots = [names[i] for i in range(n) if r.boolean(st + ("players", i, "bot"), required=False)]
     target = r.integer(st + ("target",), lo=1, hi=100000)
-    rules, knobs = _rules(r, out, target)
+    rules, knobs = _rules(r, out, target, source.rules_access().preset_values)
 
     def vector(path) -> List[Fraction]:
         items = r.list(path, max_items=10)

@@ -119,8 +119,7 @@ def parse(source: Source) -> Imported:
         if closing.lower() not in CLOSING:
             out.note(None, "poolClosingMode", f"{closing!r} is not known: not carried", loss=True)
         else:
-            from prefcli.rules.presets import resolve_rules
-            if resolve_rules({"variant": variant}).get("end") != CLOSING[closing.lower()]:
+            if source.rules_access().preset_values({"variant": variant}).get("end") != CLOSING[closing.lower()]:
                 rules["end"] = CLOSING[closing.lower()]
     level = r.integer(p("raspassLevel"), required=False, lo=0, hi=100)
     if level:

@@ -37,7 +37,7 @@ def parse(source: Source) -> Imported:
     if text is None:
         raise InputError([Problem("not UTF-8 text", (), source.name, 1, 1, "syntax")])
     try:
-        data = parse_quick_entry(text, source.name)
+        data = parse_quick_entry(text, source.name, None, None, source.rules_access().seating_for)
     except InputError as exc:   # a problem of the whole file is placed at its start
         raise InputError([p if p.line is not None and p.column is not None else
                           p.at(source.name, p.line or 1, p.column or 1) for p in exc.problems]) from None

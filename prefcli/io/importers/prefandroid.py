@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from fractions import Fraction
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
 from prefcli.io.importers import (Cell, Imported, Importer, PeerSheet, Reader, Source, register, source_meta,
                                   unique_names)
@@ -49,13 +49,13 @@ def detect(source: Source) -> bool:
             and "gameType" in data["rules"])
 
 
-def _rules(r: Reader, out: Imported, pool: int) -> Tuple[Dict[str, Any], Dict[str, Any]]:
+def _rules(r: Reader, out: Imported, pool: int,
+           preset_values: Callable[[Mapping[str, Any]], Mapping[str, Any]]) -> Tuple[Dict[str, Any], Dict[str, Any]]:
     raw = r.mapping(("rules",))
     game = r.choice(("rules", "gameType"), tuple(PRESETS))
     variant = PRESETS[game]
     rules: Dict[str, Any] = {"variant": variant, "pool": pool}
-    from prefcli.rules.presets import resolve_rules
-    base = resolve_rules({"variant": variant})
+    base = preset_values({"variant": variant})
     for knob in raw:
         if knob == "gameType":
             continue
@@ -126,7 +126,7 @@ def parse(source: Source) -> Imported:
             raise r.fail(path, f"{key!r} is not a player number (0..{n - 1})")
         return names[i]
 
-    rules, knobs = _rules(r, out, limit)
+    rules, knobs = _rules(r, out, limit, source.rules_access().preset_values)
     meta: Dict[str, Any] = {}
     created = r.integer(("created",), required=False, lo=0, hi=10**14)
     if created is not None:
@@ -211,8 +211,7 @@ def parse(source: Source) -> Imported:
                                           "trick counts in the file are not carried", loss=True)
         deals.append(deal)
     if unknown_suit:
-        from prefcli.rules.presets import resolve_rules
-        stalingrad = bool(resolve_rules(rules).get("stalingrad"))
+        stalingrad = bool(source.rules_access().preset_values(rules).get("stalingrad"))
         why = ("with stalingrad on, prefcli would score a 6S as whisted by both, and the file does not say "
                "which 6s were in spades" if stalingrad else "no rule of the mapped preset depends on the suit")
         out.note(None, "contract", f"the trump suit is not in the file ({unknown_suit} game(s)): written as "

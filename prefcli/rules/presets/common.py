@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Tuple
 
-from prefcli.rules.presets import Option, StateField
+from prefcli.rules.presets.options import Option, StateField
 
 AUCTION_OPTIONS: Tuple[Option, ...] = (
     Option("misere_after", "choice", "the rung of the ladder the misère sits above", ("8NT", "9NT")),

@@ -9,8 +9,9 @@ the table reads ``Preset.dummy`` and the engine and scorer read these options.
 """
 from __future__ import annotations
 
-from prefcli.rules.presets import Family, Option, Preset, register_family, register_preset
-from prefcli.rules.presets import russian
+from prefcli.rules.presets.base import register_family, register_preset
+from prefcli.rules.presets.options import Family, Option, Preset
+import prefcli.rules.presets.russian as russian
 
 HUSAR_OPTIONS = (
     Option("husar.seating", "choice", "HUSAR.md H3: fixed: seats P1 → dummy → P2, the dummy left of P1 when he "

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from prefcli.rules.presets import Family, Option, Preset, Ref, StateField, register_family, register_preset
+from prefcli.rules.presets.base import register_family, register_preset
+from prefcli.rules.presets.options import Family, Option, Preset, Ref, StateField
 from prefcli.rules.presets.common import DEALER_STATE, leading_state
 from prefcli.rules.presets.common import ANY_TARGET_ANY_BOMB, NO_HALF_WHIST, TAKEOVER_BY_PASSER_OR_DEALER, QUOTA_DEFAULTS, SEATING_DEFAULTS, SEATING_OPTIONS, auction_option, quota_options
 

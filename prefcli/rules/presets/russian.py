@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from prefcli.rules.presets import Family, Option, Preset, Same, StateField, register_family, register_preset
+from prefcli.rules.presets.base import register_family, register_preset
+from prefcli.rules.presets.options import Family, Option, Preset, Same, StateField
 from prefcli.rules.presets.common import (DEALER_STATE, QUOTA_DEFAULTS, SEATING_DEFAULTS, SEATING_OPTIONS,
                                          auction_option, quota_options)
 
