@@ -19,6 +19,8 @@ def record(deals: List[Dict[str, Any]], players: Sequence[str] = P3, variant: st
     for key in ("start", "end", "first_dealer"):
         if key in data["rules"]:
             data[key] = data["rules"].pop(key)
+    if len(players) > 3 and "first_dealer" not in data and not any("dealer" in d for d in deals[:1]):
+        data["first_dealer"] = players[0]     # with a seat sitting out it is written, never guessed
     return record_from_data(data, strict=True)
 
 

@@ -24,6 +24,8 @@ def rec(deals, players=NESW, first_dealer=None, start=None, end=None, **rules):
             "rules": {"variant": "lithuanian", **rules}, "deals": deals}
     if first_dealer:
         data["first_dealer"] = first_dealer
+    elif len(players) > 3 and not any("dealer" in d for d in deals[:1]):
+        data["first_dealer"] = players[0]     # with a seat sitting out it is written, never guessed
     if start is not None:
         data["start"] = start
     if end is not None:

@@ -91,7 +91,7 @@ CASES: List[Dict[str, Any]] = [
          values=[("none", {"pool.B": 2, "whists.A.B": 4}),
                  ("whister", {"pool.B": 2, "whists.A.B": 4, "mountain.A": 4})]),   # 2 short of 4 × 2
     dict(option="shortfall_8_10",
-         deals=[{"contract": "8S", "declarer": "A", "whist": {"B": W, "C": W}, "tricks": {"A": 10}}],
+         deals=[{"contract": "8S", "declarer": "A", "whist": {"B": W, "C": W}, "tricks": {"A": 10, "B": 0, "C": 0}}],
          values=[("second", {"pool.A": 6, "mountain.C": 6}),
                  ("both", {"pool.A": 6, "mountain.B": 6, "mountain.C": 6})]),
     dict(option="shortfall_split",
@@ -219,13 +219,16 @@ CASES: List[Dict[str, Any]] = [
          deals=[{"contract": "all-pass", "tricks": {"B": 4, "C": 3, "D": 3}}],
          values=[("dealer-plays", {"pool.A": 1, "mountain.B": 4, "mountain.C": 3, "mountain.D": 3}),
                  ("lead-suit", {"pool.A": 1, "mountain.B": 1})]),
-    dict(option="allpass.same_dealer", players=P4, rules={"consolation_to": "defenders"},
+    # who deals deal 2 (A again, or B) shows in who writes the 4-player dealer's talon bonus
+    # (A♠ K♠: 2 tricks × 2, Кодекс 3.4.11); deal 2 names only its declarer, so the record fits
+    # both rotations (a deal that named every defender would decide the dealer itself)
+    dict(option="allpass.same_dealer", players=P4, rules={"talon_bonus": True},
          deals=[{"contract": "all-pass", "tricks": {"B": 4, "C": 3, "D": 3}},
-                {"contract": "6S", "declarer": "C", "whist": {"D": W}, "tricks": {"C": 5, "D": 5}}],
-         values=[(True, {"pool.A": 1, "mountain.B": 4, "mountain.C": 3 + 2, "mountain.D": 3,
-                         "whists.D.C": 12, "whists.B.C": 2}),
-                 (False, {"pool.A": 1, "mountain.B": 4, "mountain.C": 3 + 2, "mountain.D": 3,
-                          "whists.D.C": 12, "whists.A.C": 2})]),
+                {"contract": "6S", "declarer": "C", "talon": "AS KS"}],
+         values=[(True, {"pool.A": 1, "mountain.B": 4, "mountain.C": 3, "mountain.D": 3,
+                         "pool.C": 2, "whists.A.C": 4}),
+                 (False, {"pool.A": 1, "mountain.B": 4, "mountain.C": 3, "mountain.D": 3,
+                          "pool.C": 2, "whists.B.C": 4})]),
     dict(option="help", rules={"start": {"pool": {"A": 19, "B": 10, "C": 15}}},
          deals=[{"contract": "7S", "declarer": "A", "whist": {"B": PS, "C": PS}}],
          values=[("larger", {"pool.A": 20, "pool.B": 10, "pool.C": 18, "whists.A.C": 30}),

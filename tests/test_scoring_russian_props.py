@@ -72,11 +72,18 @@ def deal(draw, players: List[str], dealer: str) -> Dict[str, Any]:
 def game(draw) -> Dict[str, Any]:
     n = draw(st.sampled_from([3, 4]))
     players = ["Ann", "Bob", "Cid", "Dan"][:n]
+    variant = draw(st.sampled_from(RUSSIAN))
+    # the deals' dealer: follows the preset's rotation (a dealer out of turn is an error, issue 10)
+    same = bool(resolve_rules({"variant": variant}).value("allpass.same_dealer"))
     deals = []
-    for k in range(draw(st.integers(0, 14))):
-        deals.append(draw(deal(players, players[k % n])))
+    seat = 0
+    for _ in range(draw(st.integers(0, 14))):
+        d = draw(deal(players, players[seat]))
+        deals.append(d)
+        if not (same and d["contract"] == "all-pass"):
+            seat = (seat + 1) % n
     data: Dict[str, Any] = {"format": "pref-record/1", "players": players,
-                            "rules": {"variant": draw(st.sampled_from(RUSSIAN)), "pool": draw(st.sampled_from([6, 10, 20]))},
+                            "rules": {"variant": variant, "pool": draw(st.sampled_from([6, 10, 20]))},
                             "deals": deals}
     if draw(st.integers(0, 4)) == 0:
         data["end"] = {"reason": "agreement"}

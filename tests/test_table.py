@@ -85,3 +85,43 @@ def test_the_presets_player_counts_are_enforced(sochi_for_three_or_four):
     assert any("sochi is played by 3 or 4 players" in p.message for p in check_record(rec))
     with pytest.raises(ScoringError, match="3 or 4 players"):
         score(rec)
+
+
+# ---------------------------------------------------------------------------------------------
+# Who deals first with a seat sitting out: written, derived from the first deal, or refused
+# (issue 10: the Lithuanian and kitty scorers took the first seat without saying so)
+# ---------------------------------------------------------------------------------------------
+
+def _four(variant, deal, **top):
+    return record_from_data({"format": "pref-record/1", "players": ["N", "E", "S", "W"],
+                             "rules": {"variant": variant}, **top, "deals": [deal]}, strict=True)
+
+
+@pytest.mark.parametrize("variant", ["lithuanian", "lithuanian-kitty", "sochi"])
+def test_the_first_dealer_is_derived_when_the_first_deal_says_who_sat_out(variant):
+    rec = _four(variant, {"contract": "6S", "declarer": "N", "whist": {"E": "pass", "S": "pass"}})
+    assert check_record(rec) == []
+    assert score(rec).dealers[0] == "W"          # N, E and S hold cards: W dealt
+
+
+@pytest.mark.parametrize("variant", ["lithuanian", "lithuanian-kitty", "sochi"])
+def test_a_first_deal_that_fits_several_dealers_is_refused_not_guessed(variant):
+    rec = _four(variant, {"contract": "all-pass", "tricks": {"N": 0, "E": 3, "S": 3, "W": 4}})
+    problems = check_record(rec)
+    assert [p.path for p in problems] == [("deals", 0)]
+    assert "does not say who dealt first (deal 1 fits N, E, S, W): name the first dealer (first_dealer: NAME)" \
+        in problems[0].message
+    with pytest.raises(ScoringError, match="does not say who dealt first"):
+        score(rec)
+
+
+def test_a_written_first_dealer_or_deal_dealer_is_taken_as_written():
+    deal = {"contract": "all-pass", "tricks": {"N": 0, "E": 3, "S": 3, "W": 4}}
+    assert score(_four("lithuanian", deal, first_dealer="N")).dealers[0] == "N"
+    assert score(_four("lithuanian", {**deal, "dealer": "N"})).dealers[0] == "N"
+
+
+def test_three_players_keep_the_first_seat_as_the_first_dealer():
+    rec = record_from_data({"format": "pref-record/1", "players": ["A", "B", "C"], "rules": {"variant": "lithuanian"},
+                            "deals": [{"contract": "all-pass", "tricks": {"A": 3, "B": 3, "C": 4}}]}, strict=True)
+    assert score(rec).dealers[0] == "A"           # FORMAT.md: who deals decides nothing about who plays

@@ -82,7 +82,8 @@ def test_same_dealer_after_all_pass_in_classic():
 
 
 def test_four_players_dealer_sits_out():
-    ms = messages(HEAD4 + """deals:
+    ms = messages(HEAD4 + """first_dealer: Ann
+deals:
   - {contract: 6S, declarer: Ann, whist: {Cid: whist, Dan: whist}, tricks: {Ann: 6, Cid: 2, Dan: 2}}
   - {contract: 6S, declarer: Cid, whist: {Bob: whist, Dan: whist}, tricks: {Cid: 6, Bob: 2, Dan: 2}}
 """)
@@ -93,7 +94,7 @@ def test_four_players_dealer_sits_out():
 
 def test_four_player_all_pass_may_list_the_dealer():
     """RULES.md §2.2 / PRESETS.md: with 4 players the dealer may own talon-led all-pass tricks."""
-    assert messages(HEAD4 + "deals:\n  - {contract: all-pass, tricks: {Ann: 1, Bob: 3, Cid: 3, Dan: 3}}\n") == []
+    assert messages(HEAD4 + "first_dealer: Ann\ndeals:\n  - {contract: all-pass, tricks: {Ann: 1, Bob: 3, Cid: 3, Dan: 3}}\n") == []
 
 
 def test_declarer_and_whisters():

@@ -15,7 +15,7 @@ from prefcli.model.diagnostics import Problem
 from prefcli.model.records import Deal, Record
 from prefcli.rules.conventions import Conventions, all_pass_runs, conventions, runs  # noqa: F401 - all_pass_runs re-exported
 from prefcli.rules.presets import Rules
-from prefcli.rules.table import Table, TableError, rotation, table_for
+from prefcli.rules.table import Table, TableError, first_dealer_of, rotation, table_for
 from prefcli.rules.replay import DealReplay, deal_replay, replay_reading
 
 __all__ = ["RecordContext", "context"]
@@ -54,6 +54,12 @@ class RecordContext:
             self.problems.append(Problem(
                 f"first_dealer is {record.first_dealer}, but the sheet this game continues from says {dealer} "
                 "deals next (start.state.dealer): write one of them", ("first_dealer",)))
+        # who deals first: written, or derived from the first deal where a seat sits out (never
+        # guessed: unknown is a problem of the record)
+        self.first_dealer, unknown = first_dealer_of(record, self.table)
+        if unknown is not None:
+            first = next(e for e in record.deals if isinstance(e, Deal))
+            self.problems.append(Problem(unknown, first.path))
         self.problems.extend(record_rule_problems(record, rules, overridden, self.state))
         rot = rotation(record, rules)
         self.kinds, self.dealers, self.expected = rot.kinds, rot.dealers, rot.expected

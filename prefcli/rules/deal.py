@@ -231,10 +231,11 @@ class _Reader:
             expected = ctx.expected.get(deal.pos)
             if deal.dealer not in self.seated:
                 self.add(self.path + ("dealer",), _not_seated(deal.dealer, players))
-            elif expected is not None and deal.dealer != expected:
-                # the deal's own dealer is the truth, and the rotation goes on from it
-                first = ctx.record.first_dealer or players[0]
-                # one reading: a dealer out of turn is refused, not taken as a new start of the rotation
+            elif expected is not None and deal.dealer != expected and not ctx.overridden:
+                # one reading: a dealer out of turn is refused, not taken as a new start of the
+                # rotation (rescored under other rules, score --variant/--set, the dealers written
+                # are the facts of the game as it was dealt under its own, not checked again)
+                first = ctx.first_dealer or players[0]
                 self.add(self.path + ("dealer",),
                          f"deal {self.n}: the dealer should be {expected} (rotating left from first_dealer {first}"
                          + (", the same dealer again after an all-pass" if self.conv.same_dealer else "")
@@ -242,7 +243,7 @@ class _Reader:
         dealer = out.dealer
         if out.sitting_out and dealer is not None and deal.dealer is None and (
                 deal.declarer == dealer or dealer in deal.whist_map()):
-            first = ctx.record.first_dealer or players[0]
+            first = ctx.first_dealer or players[0]
             self.add(self.path, f"deal {self.n}: by the rotation from first_dealer {first}, {dealer} deals this deal "
                                 "(add dealer: if the rotation was different)")
 

@@ -340,11 +340,12 @@ def rotation(record: Record, rules: Any, explicit: bool = True,
     `explicit`, a deal's `dealer:` resets the rotation.
     """
     state = start_state(record)
-    first = record.first_dealer
-    if first is None and state.get("dealer") in record.players:
-        first = state["dealer"]                    # a game continued from a sheet: who deals next
     left = state.get("leading_egles")
-    walk = Dealing(record.players, first, rules, same_dealer,
+    try:
+        table: Optional[Table] = table_for(record.players, rules)
+    except TableError:
+        table = None
+    walk = Dealing(record.players, first_dealer_of(record, table)[0], rules, same_dealer,
                    left if isinstance(left, int) and not isinstance(left, bool) and left >= 0 else None)
     kinds: Dict[int, str] = {}
     dealt: Dict[int, str] = {}
@@ -419,3 +420,56 @@ def seating_for(players: Sequence[str], variant: str) -> Seating:
     """The seating of `players` under the preset `variant` (OptionError for an unknown one)."""
     from prefcli.rules.presets import resolve_rules
     return Seating(players, resolve_rules({"variant": variant}))
+
+
+def _named_holders(deal: Deal) -> Tuple[set, Optional[str]]:
+    """Who a deal names as holding cards (declarer, defenders, hands, a contract's tricks and a
+    claim), and whom it names as its dealer (a misère partner is the dealer). An all-pass's
+    tricks may list the dealer (his talon-led tricks), so they count only when they leave someone
+    out."""
+    named = set()
+    if deal.declarer is not None:
+        named.add(deal.declarer)
+    named.update(p for p, _ in deal.whist)
+    named.update(p for p, _ in deal.hands or ())
+    named.update(p for p, _ in deal.claim or ())
+    if deal.tricks is not None:
+        takers = {p for p, _ in deal.tricks}
+        if not deal.contract.is_all_pass or len(takers) < HANDS + 1:
+            named.update(takers)
+    return named, deal.partner
+
+
+def first_dealer_of(record: Record, table: Optional[Table]) -> Tuple[Optional[str], Optional[str]]:
+    """Who deals first, and why it cannot be known (None when it can).
+
+    The record's ``first_dealer``, the sheet's it continues (``start.state.dealer``), or the
+    first deal's own ``dealer:``. Otherwise, where the
+    dealer holds cards (3 players), the first seat (FORMAT.md's default: who deals first then
+    decides nothing about who holds cards). Where a seat sits out, who deals decides who plays, so
+    it is never guessed: it is the one seat whose sitting out fits the names the first deal
+    gives (its declarer, defenders, hands, tricks), or unknown (with the reason) when several fit.
+    """
+    players = record.players
+    if record.first_dealer is not None:
+        return record.first_dealer, None
+    carried = start_state(record).get("dealer")
+    if carried in players:
+        return carried, None                     # a game continued from a sheet: who deals next
+    first = next((e for e in record.deals if isinstance(e, Deal)), None)
+    if first is None or not players:
+        return (players[0] if players else None), None
+    if first.dealer is not None:
+        return first.dealer, None
+    if table is None or not table.sits_out_every_deal:
+        return players[0], None
+    named, partner = _named_holders(first)
+    fits = [d for d in players if named <= set(table.active(d)) and (partner is None or partner == d)]
+    if len(fits) == 1:
+        return fits[0], None
+    if not fits:
+        return players[0], None        # the names contradict every dealer: the reading reports them
+    return None, (f"deal {first.number}: with {len(players)} players the dealer sits out, so who deals decides who "
+                  f"holds cards, and the record does not say who dealt first (deal {first.number} fits "
+                  f"{', '.join(fits)}): name the first dealer (first_dealer: NAME) or this deal's dealer "
+                  "(dealer: NAME)")

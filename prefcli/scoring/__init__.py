@@ -97,10 +97,23 @@ def score(record: Record, rules: Optional[Rules] = None, variant: Optional[str] 
     overridden = bool(variant or sets)
     if rules is None:
         rules = resolve_rules(record.rules, variant=variant, sets=sets)
+    elif not overridden:
+        overridden = not _own_rules(record, rules)
     if overridden:
         from prefcli.rules.context import RecordContext
         return scorer_for(rules)(record, rules, ctx=RecordContext(record, rules, overridden=True))
     return scorer_for(rules)(record, rules)
+
+
+def _own_rules(record: Record, rules: Rules) -> bool:
+    """Whether `rules` are the record's own (else it is rescored, like score --variant/--set: the
+    facts recorded under its own rules, its tricks and dealers, are not checked again)."""
+    from prefcli.rules.presets import OptionError
+    try:
+        own = resolve_rules(record.rules)
+    except OptionError:
+        return False
+    return own.preset == rules.preset and dict(own.values) == dict(rules.values)
 
 
 def score_context(ctx: RecordContext) -> ScoreResult:

@@ -125,12 +125,13 @@ def score_record(record: Record, rules: Rules, ctx=None) -> ScoreResult:
             if flag:
                 raise ScoringError(f"deal {deal.number}: {key} is not part of the eglutė-and-kitty game (seed 000)",
                                    deal.path + (key,))
+        if dealer is None:      # the context refused a record that does not say who deals (never guessed)
+            raise ScoringError(f"deal {deal.number}: who deals is not known: name the first dealer "
+                               "(first_dealer: NAME) or this deal's dealer (dealer: NAME)", deal.path)
         if kind == "contract":
-            # dealer is None when neither the record nor a deal names one (the rotation cannot
-            # start); the kitty scorer has no typed answer for that yet (issue 10)
-            info = _score_contract(g, deal, dealer, full_used, rights)  # type: ignore[arg-type]
+            info = _score_contract(g, deal, dealer, full_used, rights)
         else:
-            info = _score_eglute(g, deal, dealer, kind)  # type: ignore[arg-type]  # as above
+            info = _score_eglute(g, deal, dealer, kind)
             for p in players:        # every player's table gets the eglutė's column (0, S or tricks)
                 rights[p] += 1
         apply_penalties(book, deal)

@@ -162,12 +162,13 @@ def score_record(record: Record, rules: Rules, ctx=None) -> ScoreResult:
         _check_events(g, deal)
         if deal.bomb in bombs_called:
             bombs_called[deal.bomb] += 1
+        if dealer is None:      # the context refused a record that does not say who deals (never guessed)
+            raise ScoringError(f"deal {deal.number}: who deals is not known: name the first dealer "
+                               "(first_dealer: NAME) or this deal's dealer (dealer: NAME)", deal.path)
         if kind == "contract":
-            # the rotation leaves the dealer None when the record names no first dealer and no
-            # deal names one; the Lithuanian scorer has no typed answer for that yet (issue 10)
-            info = _score_contract(g, deal, dealer, strokes)  # type: ignore[arg-type]
+            info = _score_contract(g, deal, dealer, strokes)
         else:
-            info = _score_egle(g, deal, dealer, kind)  # type: ignore[arg-type]  # as above
+            info = _score_egle(g, deal, dealer, kind)
             if kind == "mandatory" and rules["allpass.regain"]:
                 for p in players:
                     strokes[p] += 1

@@ -172,6 +172,11 @@ def trick_counts(deal: Deal, takers: Sequence[str], allowed_missing: int = 0,
     card belongs to nobody).
     """
     n = deal.number
+    if reading is not None and reading.tricks is not None and not deal.contract.is_all_pass \
+            and not reading.problems and len(reading.tricks) == len(takers):
+        # a contract's tricks as its reading checked them (every active player's, nobody else's,
+        # adding up to 10): read, not checked again
+        return {p: reading.tricks[p] for p in takers}
     tricks: Optional[Dict[str, int]] = None
     if deal.tricks is not None:
         tricks = deal.tricks_map() or {}

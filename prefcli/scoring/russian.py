@@ -24,7 +24,8 @@ from prefcli.rules.errors import TRICKS_PER_DEAL
 from prefcli.model.records import Adjust, Deal, Record
 from prefcli.rules.presets import Rules
 from prefcli.model.ledger import Ledger
-from prefcli.rules.deal import CONCEDED, HALF as HALF_WHIST_MODE, NO_DISCARD, RETURNED, TAKEOVER, WITHOUT_ALL, DealReading
+from prefcli.rules.deal import (ALONE, CONCEDED, HALF as HALF_WHIST_MODE, JOINT, NO_DISCARD, OPEN, RETURNED, TAKEOVER,
+                               WITHOUT_ALL, DealReading)
 from prefcli.scoring import ScoreResult, ScoringError, context_for, position_note, reading_of
 
 F = Fraction
@@ -356,6 +357,10 @@ class _Scorer:
         t = self.cur.tricks
         if t is None:
             raise ScoringError(f"deal {d.number}: tricks: {what} needs everyone's tricks", d.path + ("tricks",))
+        if not d.contract.is_all_pass:
+            # a contract's tricks as the reading checked them: every active player's count (0 for
+            # one the play or claim left out), nobody else's, adding up to 10; read only here
+            return t
         for p, v in t.items():
             if v and p not in allowed:
                 raise ScoringError(f"deal {d.number}: tricks: {p} does not take tricks in this deal "
@@ -547,10 +552,8 @@ class _Scorer:
                 return False
             return self._played(d, D, defenders, dealer, list(defenders), None, P, k, tag, t,
                                 responsible=False)
-        # -- Stalingrad: 6♠ is whisted by both (seed 001 §9, seed 003)
-        whisters = [p for p in defenders if dec[p] is Decision.WHIST]
-        if reading.forced:                    # Stalingrad: 6♠ is whisted by both
-            whisters = list(defenders)
+        # who whists is the reading's (both for a Stalingrad 6♠, seed 001 §9, seed 003)
+        whisters = list(reading.whisters) if reading.mode in (JOINT, ALONE, OPEN) else []
         if reading.mode in (HALF_WHIST_MODE, RETURNED):
             return self._half_whist(d, D, defenders, dealer, dec, reading.half_whister or "", P, k, tag)
         if reading.mode == TAKEOVER:
