@@ -149,6 +149,39 @@ def _not_seated(name: str, players) -> str:
     return f"'{name}' is not seated at this table (players: {', '.join(players)})"
 
 
+def _reading_template() -> Optional[Dict[str, object]]:
+    """Every field of a DealReading with its default (None: build readings the usual way)."""
+    import dataclasses
+    out: Dict[str, object] = {}
+    for f in dataclasses.fields(DealReading):
+        if f.default is not dataclasses.MISSING:
+            out[f.name] = f.default
+        elif f.name in ("deal", "kind", "dealer") or f.name in _FRESH:
+            out[f.name] = None
+        else:
+            return None
+    return out
+
+
+#: The mutable defaults, made afresh for every reading.
+_FRESH = ("decisions", "problems", "cards_problems")
+_TEMPLATE = _reading_template()
+
+
+def _new_reading(deal: Deal, kind: str, dealer: Optional[str], exit_level: int, allpass_run: int,
+                 dark_run: int) -> DealReading:
+    """``DealReading(deal, kind, dealer, exit_level=…, …)`` by copying its defaults: the dataclass's
+    ``__init__`` sets its 30 fields one at a time, a third of a summary deal's reading."""
+    if _TEMPLATE is None:
+        return DealReading(deal, kind, dealer, exit_level=exit_level, allpass_run=allpass_run, dark_run=dark_run)
+    state = _TEMPLATE.copy()
+    state.update(deal=deal, kind=kind, dealer=dealer, exit_level=exit_level, allpass_run=allpass_run,
+                 dark_run=dark_run, decisions={}, problems=[], cards_problems=[])
+    out = object.__new__(DealReading)
+    out.__dict__.update(state)
+    return out
+
+
 def read_deal(ctx: "RecordContext", deal: Deal) -> DealReading:
     """Read `deal` in its record's context (use :meth:`RecordContext.reading`, which keeps it)."""
     r = _Reader(ctx, deal)
@@ -166,10 +199,9 @@ class _Reader:
         # who may hold cards, take tricks and be named in hands: the players and the dummy
         self.holders = ctx.seated | {self.dummy} if self.dummy is not None else ctx.seated
         dealer = deal.dealer if deal.dealer in self.seated else ctx.dealers.get(deal.pos)
-        self.out = DealReading(deal, ctx.kinds.get(deal.pos, "contract"), dealer,
-                               exit_level=ctx.exit_levels.get(deal.pos, 0),
-                               allpass_run=ctx.allpass_runs.get(deal.pos, 0),
-                               dark_run=ctx.dark_runs.get(deal.pos, 0))
+        pos = deal.pos
+        self.out = _new_reading(deal, ctx.kinds.get(pos, "contract"), dealer, ctx.exit_levels.get(pos, 0),
+                                ctx.allpass_runs.get(pos, 0), ctx.dark_runs.get(pos, 0))
         self.n = deal.number
         self.path = deal.path
 
@@ -794,9 +826,7 @@ class _Reader:
             # talon card wins belong to nobody, so the players' tricks may add up to 8 or 9.
             unowned = 2 if (c.is_all_pass and not out.sitting_out and conv.allpass_talon == "dealer-plays") else 0
             given = dict(deal.tricks)
-            if self._check_tricks(given, unowned):
-                if len(given) != len(out.active) or any(p not in given for p in out.active):
-                    given = {**{p: 0 for p in out.active}, **given}
+            if self._check_tricks(given, unowned):      # every active player's count is there
                 out.tricks = given
                 out.tricks_from = "recorded"
             return
