@@ -107,7 +107,7 @@ def test_five_players_each_sits_out_twice_in_five_deals():
 
 
 def test_quick_entry_asks_the_preset_for_its_counts():
-    from prefcli.io.quickentry import parse_quick_entry
+    from prefcli.app.notes import parse_quick_entry
     from prefcli.model.diagnostics import InputError
     with pytest.raises(InputError) as err:
         parse_quick_entry("players: Ann, Bob, Cid, Dan, Eve, Fay\nBob 6S Cid:p Dan:p 6/2/2\n", "q.txt")
