@@ -105,6 +105,8 @@ def test_regression_case(path):
             assert code == 0 and what in out, (cmd, out, err)
         code, out, _ = run(["replay", str(path), "--deal", "2"])
         assert code == 0 and "result:  none recorded (a position" in out, out
+        code, out, _ = run(["analyze", str(path), "--deal", "2"])
+        assert code == 0 and "double dummy: Bob takes 8 from the opening lead (7S needs 7: made)" in out, out
 
 
 def test_regression_folder_is_not_empty():
