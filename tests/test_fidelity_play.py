@@ -368,7 +368,7 @@ def test_without_talon_is_played_without_the_talon():
     # neatskleidžiama"): a discard other than the talon itself is refused
     hands = {"Bob": "AS KS QS JS 10S 9S 8S 7S AC KC", "Cid": "QC JC 10C 9C AD KD QD JD 10D 9D",
              "Ann": "8C 7C 8D 7D AH KH QH JH 10H 9H"}
-    base = {"hands": hands, "talon": "8H 7H"}
+    base = {"hands": hands, "talon": "8H 7H", "position": True}     # the deal as dealt, no result (issue 10)
     calls = ["misere", "9S", MWT, "pass", "pass"]
     ok = _auction(calls, MWT, "Ann", discard="8H 7H", **base)
     assert messages([ok]) == []
@@ -430,7 +430,8 @@ def test_misere_without_talon_analysed_with_the_ten_dealt(tmp_path, capsys):
     import yaml
     hands = {"Bob": "AS KS QS JS 10S 9S 8S 7S AC KC", "Cid": "QC JC 10C 9C AD KD QD JD 10D 9D",
              "Ann": "8C 7C 8D 7D AH KH QH JH 10H 9H"}
-    deal = _auction(["misere", "9S", MWT, "pass", "pass"], MWT, "Ann", hands=hands, talon="8H 7H")
+    deal = _auction(["misere", "9S", MWT, "pass", "pass"], MWT, "Ann", hands=hands, talon="8H 7H",
+                    position=True)      # the deal as dealt, no result: a position (issue 10)
     data = {"format": "pref-record/1", "players": ["Ann", "Bob", "Cid"], "rules": {"variant": "sochi"},
             "deals": [deal]}
     path = tmp_path / "mwt.yaml"
