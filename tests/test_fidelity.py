@@ -461,7 +461,7 @@ READING_CASES: Dict[tuple, List[tuple]] = {
     # five players, seed 004 l.107: A deals; the one waiting is B (next) or E (previous), so the
     # consolation "to all" is written by A, D, E or by A, B, D
     ("russian", "seating.waiting"): [(ABCDE, "sochi", [
-        {"contract": "6S", "declarer": "C", "whist": {"D": W}, "tricks": {"C": 5, "D": 5}}], {})],
+        {"contract": "6S", "declarer": "C", "whist": {"D": W, "E": PS}, "tricks": {"C": 5, "D": 5, "E": 0}}], {})],
     ("russian", "consolation_waiting"): [(ABCDE, "sochi", [
         {"contract": "6S", "declarer": "C", "whist": {"D": W}, "tricks": {"C": 5, "D": 5}}], {})],
     # the Lithuanian families write every defender's decision: E defends (next) or sits out

@@ -277,7 +277,7 @@ def test_variants_lists_the_five_player_options_marked_inferred(run):
 
 
 def test_quick_entry_takes_five_players_in_the_rotation():
-    from prefcli.io.quickentry import parse_quick_entry
+    from prefcli.app.notes import parse_quick_entry
     data = parse_quick_entry("players: Ann, Bob, Cid, Dan, Eve\nfirst dealer: Ann\n"
                              "Cid 6S Dan:w Eve:p 6/3/1\nDan 7H Eve:w Ann:w 6/2/2\npass 4/2/4\n", "q.txt")
     deals = data["deals"] if isinstance(data, dict) else data[0]["deals"]
