@@ -461,9 +461,10 @@ READING_CASES: Dict[tuple, List[tuple]] = {
     # five players, seed 004 l.107: A deals; the one waiting is B (next) or E (previous), so the
     # consolation "to all" is written by A, D, E or by A, B, D
     ("russian", "seating.waiting"): [(ABCDE, "sochi", [
-        {"contract": "6S", "declarer": "C", "whist": {"D": W, "E": PS}, "tricks": {"C": 5, "D": 5, "E": 0}}], {})],
-    ("russian", "consolation_waiting"): [(ABCDE, "sochi", [
         {"contract": "6S", "declarer": "C", "whist": {"D": W}, "tricks": {"C": 5, "D": 5}}], {})],
+    ("russian", "consolation_waiting"): [(ABCDE, "sochi", [
+        # (B waits: the defenders D and E write every decision and count, issue 10)
+        {"contract": "6S", "declarer": "C", "whist": {"D": W, "E": PS}, "tricks": {"C": 5, "D": 5, "E": 0}}], {})],
     # the Lithuanian families write every defender's decision: E defends (next) or sits out
     # (previous, and the deal is refused): the seats are the whole difference
     ("lithuanian", "seating.waiting"): [(ABCDE, "lithuanian", [
