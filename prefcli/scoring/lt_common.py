@@ -173,7 +173,8 @@ def trick_counts(deal: Deal, takers: Sequence[str], allowed_missing: int = 0,
     """
     n = deal.number
     if reading is not None and reading.tricks is not None and not deal.contract.is_all_pass \
-            and not reading.problems and len(reading.tricks) == len(takers):
+            and not reading.problems and len(reading.tricks) == len(takers) \
+            and all(p in reading.tricks for p in takers):
         # a contract's tricks as its reading checked them (every active player's, nobody else's,
         # adding up to 10): read, not checked again
         return {p: reading.tricks[p] for p in takers}

@@ -357,9 +357,10 @@ class _Scorer:
         t = self.cur.tricks
         if t is None:
             raise ScoringError(f"deal {d.number}: tricks: {what} needs everyone's tricks", d.path + ("tricks",))
-        if not d.contract.is_all_pass:
+        if not d.contract.is_all_pass and len(t) == len(allowed) and all(p in t for p in allowed):
             # a contract's tricks as the reading checked them: every active player's count (0 for
-            # one the play or claim left out), nobody else's, adding up to 10; read only here
+            # one the play or claim left out), nobody else's, adding up to 10; read only here (a
+            # husar's dummy, who takes no tricks of his own, goes the long way)
             return t
         for p, v in t.items():
             if v and p not in allowed:
