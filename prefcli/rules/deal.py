@@ -826,7 +826,9 @@ class _Reader:
             # talon card wins belong to nobody, so the players' tricks may add up to 8 or 9.
             unowned = 2 if (c.is_all_pass and not out.sitting_out and conv.allpass_talon == "dealer-plays") else 0
             given = dict(deal.tricks)
-            if self._check_tricks(given, unowned):      # every active player's count is there
+            if self._check_tricks(given, unowned):
+                if len(given) != len(out.active) or any(p not in given for p in out.active):
+                    given = {**{p: 0 for p in out.active}, **given}     # a husar's dummy takes none
                 out.tricks = given
                 out.tricks_from = "recorded"
             return
