@@ -10,6 +10,7 @@ import pytest
 from prefcli.model.records import record_from_data
 from prefcli.rules.engine import check_record
 from prefcli.rules.presets import get_preset, resolve_rules
+from prefcli.rules.conventions import conventions
 from russian_helpers import run, sheet_of as _sheet_of
 
 W, PS = "whist", "pass"
@@ -300,9 +301,18 @@ def _ladder_tail(**rules):
     return [str(c) for c in lad[i:i + 8]]
 
 
-@pytest.mark.parametrize("variant", RUSSIAN)
-def test_seed003_l108_misere_without_the_talon_in_every_russian_preset(variant):
+@pytest.mark.parametrize("variant", [v for v in RUSSIAN if v != "leningrad"])
+def test_seed003_l108_misere_without_the_talon_in_the_russian_presets(variant):
     assert get_preset(variant).values["misere_without_talon"] == "below-nine-without-talon"
+
+
+def test_leningrad_has_no_misere_without_the_talon():
+    # RUSSIAN-VARIANTS.md §3.2, row "Уход без трёх / мизер без прикупа": [FSPR*] "does not exist"
+    assert get_preset("leningrad").values["misere_without_talon"] == "no"
+    lad = [str(c) for c in conventions(resolve_rules({"variant": "leningrad"})).ladder]
+    assert MWT not in lad and "9S-without-talon" not in lad
+    i = lad.index("9NT")
+    assert lad[i + 1] == "10S"
 
 
 def test_seed003_l108_and_seed004_l53_the_ladder():
@@ -357,7 +367,9 @@ def test_misere_without_talon_priced_as_the_misere():
     assert sheet_of([made]) == {"pool.Ann": 10}
     down = {"contract": MWT, "declarer": "Ann", "tricks": {"Ann": 1, "Bob": 5, "Cid": 4}}
     assert sheet_of([down]) == {"mountain.Ann": 10}
-    assert sheet_of([down], variant="leningrad") == {"mountain.Ann": 20}       # misere_fail 2
+    # a Leningrad club that plays it (not the preset's default, see below): misere_fail 2
+    assert sheet_of([down], variant="leningrad",
+                    misere_without_talon="below-nine-without-talon") == {"mountain.Ann": 20}
     # a 9 without the talon is priced as the 9 (8): made without play, both passed
     nine = {"contract": "9H-without-talon", "declarer": "Ann", "whist": {"Bob": PS, "Cid": PS}}
     assert sheet_of([nine]) == {"pool.Ann": 8}

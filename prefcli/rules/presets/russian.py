@@ -61,7 +61,7 @@ OPTIONS = (
     # --- auction -----------------------------------------------------------------------------
     auction_option("misere_after"),
     Option("misere_beaten_by", "choice", "what outbids a misère: 9 / 9-without-talon / 10", ("9", "9-without-talon", "10")),
-    Option("misere_without_talon", "choice", "a misère bid and played without the talon (misere-without-talon) outbids a nine, and so do the nines without the talon (9S-without-talon …), both above 9NT and below 10♠; the talon is neither taken nor shown, and each is priced as the misère or the 9 it is (the seeds' price tables have one misère, seed 003 l.60, seed 004 l.156). below-nine-without-talon: the misère without the talon is outbid by a 9 without the talon (seed 003 l.108 \"dziewiątkowa gra - Mizerem bez przykładu, który jest przebijany dziewiątką bez przykładu lub dziesiątką\"); above-nine-without-talon: it outbids the nines without the talon (seed 004 l.53 \"Minor be įpirkos yra didesnis nei 9 be įpirkos, bet mažesnis už 10-ąją kastuvą\"); no: nothing is bid without the talon", ("below-nine-without-talon", "above-nine-without-talon", "no")),
+    Option("misere_without_talon", "choice", "a misère bid and played without the talon (misere-without-talon) outbids a nine, and so do the nines without the talon (9S-without-talon …), both above 9NT and below 10♠; the talon is neither taken nor shown, and each is priced as the misère or the 9 it is (the seeds' price tables have one misère, seed 003 l.60, seed 004 l.156). below-nine-without-talon: the misère without the talon is outbid by a 9 without the talon (seed 003 l.108 \"dziewiątkowa gra - Mizerem bez przykładu, który jest przebijany dziewiątką bez przykładu lub dziesiątką\"); above-nine-without-talon: it outbids the nines without the talon (seed 004 l.53 \"Minor be įpirkos yra didesnis nei 9 be įpirkos, bet mažesnis už 10-ąją kastuvą\"); no: nothing is bid without the talon (Leningrad's default: the FSPR pulka tests say it \"does not exist\" there)", ("below-nine-without-talon", "above-nine-without-talon", "no")),
     Option("here_rule", "choice", "who may say \"here\" (hold the last bid): the first hand only; first-or-second: also the second hand once the first hand has passed without saying here (seed 004, RULES.md §2.1: the second player may say here if the first did not use it); or any player", ("first-hand", "first-or-second", "any")),
     Option("bid_jumps", "bool", "a bid may skip rungs (yes: by agreement, no seed plays it); no: one rung at a time (seed 001 l.100 \"последовательно, не прыгая … через ступеньки\"; seed 004 l.182 \"be šokinėjimo … per žingsnius\", l.310 \"griežta kostiumų tvarka\")"),
     Option("misere_binding", "bool", "kabal'ny misère (seed 001 \"мизер кабальный\"): misère only as a player's first call, a misère bid binds the contract, and misère cannot be named after the talon unless it was bid"),
@@ -180,6 +180,9 @@ LENINGRAD = {
     "whist_style": "gentleman", "shortfall_split": "pair-deficit", "misere_fail": 2,
     "allpass.trick_price": 2, "allpass.progression": [2, 4, 6],
     "help": "none", "pool_point_whists": 20, "leningrad_overs": True, "end": "total",
+    # RUSSIAN-VARIANTS.md §3.2 (FSPR* pulka tests): in Leningrad the misère without the talon
+    # "does not exist", so nothing is bid without the talon there.
+    "misere_without_talon": "no",
 }
 
 ROSTOV = {
