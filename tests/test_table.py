@@ -88,8 +88,9 @@ def test_the_presets_player_counts_are_enforced(sochi_for_three_or_four):
 
 
 # ---------------------------------------------------------------------------------------------
-# Who deals first with a seat sitting out: written, derived from the first deal, or refused
-# (issue 10: the Lithuanian and kitty scorers took the first seat without saying so)
+# Who deals first with a seat sitting out: written (first_dealer, start.state.dealer, the first
+# deal's dealer:) or FORMAT.md l.23's default, the first player, which then decides who sits out;
+# names that contradict it are refused, never re-seated to fit (issue 10)
 # ---------------------------------------------------------------------------------------------
 
 def _four(variant, deal, **top):
@@ -98,20 +99,21 @@ def _four(variant, deal, **top):
 
 
 @pytest.mark.parametrize("variant", ["lithuanian", "lithuanian-kitty", "sochi"])
-def test_the_first_dealer_is_derived_when_the_first_deal_says_who_sat_out(variant):
-    rec = _four(variant, {"contract": "6S", "declarer": "N", "whist": {"E": "pass", "S": "pass"}})
+def test_without_a_written_dealer_the_first_player_deals_and_sits_out(variant):
+    # FORMAT.md l.23 "first_dealer: Ann  # optional; default: the first player"
+    rec = _four(variant, {"contract": "6S", "declarer": "E", "whist": {"S": "pass", "W": "pass"}})
     assert check_record(rec) == []
-    assert score(rec).dealers[0] == "W"          # N, E and S hold cards: W dealt
+    assert score(rec).dealers[0] == "N"
 
 
 @pytest.mark.parametrize("variant", ["lithuanian", "lithuanian-kitty", "sochi"])
-def test_a_first_deal_that_fits_several_dealers_is_refused_not_guessed(variant):
-    rec = _four(variant, {"contract": "all-pass", "tricks": {"N": 0, "E": 3, "S": 3, "W": 4}})
+def test_names_that_contradict_the_default_dealer_are_refused_not_reseated(variant):
+    # N deals by default and sits out: a deal declared by N is not re-read as dealt by W
+    rec = _four(variant, {"contract": "6S", "declarer": "N", "whist": {"E": "pass", "S": "pass"}})
     problems = check_record(rec)
-    assert [p.path for p in problems] == [("deals", 0)]
-    assert "does not say who dealt first (deal 1 fits N, E, S, W): name the first dealer (first_dealer: NAME)" \
-        in problems[0].message
-    with pytest.raises(ScoringError, match="does not say who dealt first"):
+    assert problems and all(p.path[:2] == ("deals", 0) for p in problems)
+    assert any("N" in p.message and "sits out" in p.message for p in problems)
+    with pytest.raises(ScoringError):
         score(rec)
 
 

@@ -443,12 +443,11 @@ def _named_holders(deal: Deal) -> Tuple[set, Optional[str]]:
 def first_dealer_of(record: Record, table: Optional[Table]) -> Tuple[Optional[str], Optional[str]]:
     """Who deals first, and why it cannot be known (None when it can).
 
-    The record's ``first_dealer``, the sheet's it continues (``start.state.dealer``), or the
-    first deal's own ``dealer:``. Otherwise, where the
-    dealer holds cards (3 players), the first seat (FORMAT.md's default: who deals first then
-    decides nothing about who holds cards). Where a seat sits out, who deals decides who plays, so
-    it is never guessed: it is the one seat whose sitting out fits the names the first deal
-    gives (its declarer, defenders, hands, tricks), or unknown (with the reason) when several fit.
+    The record's ``first_dealer``, the sheet's it continues (``start.state.dealer``), the first
+    deal's own ``dealer:``, or else FORMAT.md's stated default, the first player. That default is
+    the format's rule, not a guess: with 4 or 5 players it decides who sits out, so a record whose
+    first deal names cards or tricks for a seat that then sits out is refused by the reading
+    (never re-seated to fit the names).
     """
     players = record.players
     if record.first_dealer is not None:
@@ -457,19 +456,6 @@ def first_dealer_of(record: Record, table: Optional[Table]) -> Tuple[Optional[st
     if carried in players:
         return carried, None                     # a game continued from a sheet: who deals next
     first = next((e for e in record.deals if isinstance(e, Deal)), None)
-    if first is None or not players:
-        return (players[0] if players else None), None
-    if first.dealer is not None:
+    if first is not None and first.dealer is not None:
         return first.dealer, None
-    if table is None or not table.sits_out_every_deal:
-        return players[0], None
-    named, partner = _named_holders(first)
-    fits = [d for d in players if named <= set(table.active(d)) and (partner is None or partner == d)]
-    if len(fits) == 1:
-        return fits[0], None
-    if not fits:
-        return players[0], None        # the names contradict every dealer: the reading reports them
-    return None, (f"deal {first.number}: with {len(players)} players the dealer sits out, so who deals decides who "
-                  f"holds cards, and the record does not say who dealt first (deal {first.number} fits "
-                  f"{', '.join(fits)}): name the first dealer (first_dealer: NAME) or this deal's dealer "
-                  "(dealer: NAME)")
+    return (players[0] if players else None), None
