@@ -13,7 +13,6 @@ from prefcli.settle.tournament import tournament_from_data
 
 def settle_source(source: str, options: SettleOptions) -> InputResult:
     """Load and settle one file ("-" = stdin); every failure becomes located problems."""
-    from prefcli.model.diagnostics import InputError
     doc = None
     try:
         from prefcli.io.documents import build_record_fast, build_sheet, load_document
@@ -24,17 +23,24 @@ def settle_source(source: str, options: SettleOptions) -> InputResult:
             return InputResult(source, kind="tournament", tournament=tournament_from_data(doc.data, base))
         obj = build_record_fast(doc) if doc.kind == "record" else build_sheet(doc)
         return settle_document(obj, options, doc.name)
-    except InputError as exc:
-        return InputResult(source, problems=tuple(p if p.file else p.at(file=source) for p in exc.problems))
-    except PrefcliError as exc:
-        if exc.is_usage:    # a bad --set or --variant is the command line's fault, not the file's
-            raise
-        return InputResult(source, problems=(_locate(doc, source, exc),))
-    except (OSError, UnicodeError) as exc:
-        return InputResult(source, problems=(Problem(f"cannot read: {exc}", (), source),))
     except Exception as exc:  # noqa: BLE001 - one bad input must not stop a batch
-        return InputResult(source, problems=(Problem(f"internal error: {type(exc).__name__}: {exc}",
-                                                     (), source, kind="internal"),))
+        return InputResult(source, problems=input_problems(exc, doc, source))
+
+
+def input_problems(exc: Exception, doc: Any, source: str) -> Tuple[Problem, ...]:
+    """What one failed input of a batch reports (settle, stats, rating share it): its located
+    problems, a read failure, or an internal error; a usage error (a bad --set or --variant) is
+    the command line's fault, not the file's, and is raised again."""
+    from prefcli.model.diagnostics import InputError
+    if isinstance(exc, InputError):
+        return tuple(p if p.file else p.at(file=source) for p in exc.problems)
+    if isinstance(exc, PrefcliError):
+        if exc.is_usage:
+            raise exc
+        return (_locate(doc, source, exc),)
+    if isinstance(exc, (OSError, UnicodeError)):
+        return (Problem(f"cannot read: {exc}", (), source),)
+    return (Problem(f"internal error: {type(exc).__name__}: {exc}", (), source, kind="internal"),)
 
 
 def _locate(doc: Any, source: str, exc: PrefcliError) -> Problem:

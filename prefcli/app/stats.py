@@ -81,8 +81,7 @@ class StatsResult:
 
 def stats_source(source: str, options: StatsOptions) -> StatsPart:
     """Load, score, settle and count one input; every failure becomes located problems."""
-    from prefcli.model.diagnostics import InputError, PrefcliError
-    from prefcli.app.settle_input import _locate
+    from prefcli.app.settle_input import input_problems
     from prefcli.settle import TOURNAMENT_FORMAT, settle_sheet, tournament_from_data
     doc = None
     try:
@@ -107,17 +106,8 @@ def stats_source(source: str, options: StatsOptions) -> StatsPart:
             part = game_stats(options.by, doc.name, sheet.players, settlement, sheet.meta,
                               getattr(rules, "variant", None), sheet=sheet.data)
         return StatsPart(source, part)
-    except InputError as exc:
-        return StatsPart(source, problems=tuple(p if p.file else p.at(file=source) for p in exc.problems))
-    except PrefcliError as exc:
-        if exc.is_usage:    # a bad --set or --variant is the command line's fault, not the file's
-            raise
-        return StatsPart(source, problems=(_locate(doc, source, exc),))
-    except (OSError, UnicodeError) as exc:
-        return StatsPart(source, problems=(Problem(f"cannot read: {exc}", (), source),))
     except Exception as exc:  # noqa: BLE001 - one bad input must not stop a batch
-        return StatsPart(source, problems=(Problem(f"internal error: {type(exc).__name__}: {exc}",
-                                                   (), source, kind="internal"),))
+        return StatsPart(source, problems=input_problems(exc, doc, source))
 
 
 def _stats_worker(args: Tuple[str, StatsOptions]) -> StatsPart:
