@@ -3,7 +3,7 @@
 Built once per record and rules (:func:`context`): the resolved rules and their conventions, the
 table (seats, who holds cards), the rotation (each deal's kind, dealer and expected dealer), and
 per deal the all-pass deals right before it, the dark all-passes right before it and so its exit
-level. Each deal's :class:`~prefcli.rules.deal.DealReading` is then built once, on first asking,
+level. Each deal's :class:`~prefcli.rules.reading.DealReading` is then built once, on first asking,
 and kept: validate, replay and the scorers of one command share them, so every deal is read and
 replayed once whatever the length of the record.
 """
@@ -74,7 +74,7 @@ class RecordContext:
         return deal.dealer if deal.dealer in self.seated else self.dealers.get(deal.pos)
 
     def reading(self, deal: Deal):
-        """The deal's :class:`~prefcli.rules.deal.DealReading` (built on first asking, then kept)."""
+        """The deal's :class:`~prefcli.rules.reading.DealReading` (built on first asking, then kept)."""
         got = self._readings.get(deal.pos)
         if got is None or got.deal is not deal:          # type: ignore[attr-defined]
             got = self._read(self, deal)
@@ -172,7 +172,7 @@ def replay_record(record: Record, rules: Rules, only: Optional[Iterable[int]] = 
 
 def check_record(record: Record, rules: Rules) -> List[Problem]:
     """The rule and play problems of a record's deals (its readings, without the facts a record
-    leaves out: see :data:`~prefcli.rules.deal.INCOMPLETE`)."""
+    leaves out: see :data:`~prefcli.rules.reading.INCOMPLETE`)."""
     ctx = RecordContext(record, rules)
     out: List[Problem] = []
     for reading in ctx.readings():

@@ -3,7 +3,7 @@
 The engine is split along its seams: :mod:`prefcli.rules.conventions` (the options it reads),
 :mod:`prefcli.rules.auction` (the auction machine), :mod:`prefcli.rules.play` (legal cards, trick
 winners, the trick-by-trick replay), :mod:`prefcli.rules.replay` (a deal replayed on top of its
-:class:`~prefcli.rules.deal.DealReading`) and :mod:`prefcli.rules.errors`. This module only
+:class:`~prefcli.rules.reading.DealReading`) and :mod:`prefcli.rules.errors`. This module only
 gathers their names for callers of the engine's API.
 """
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Each carries the message and the data path of the step (``deals[0].play[1][1]``); the loader's
 document turns the path into a line and column. The auction, the play and the replay raise them;
-a :class:`~prefcli.rules.deal.DealReading` keeps them as :class:`Problem` s.
+a :class:`~prefcli.rules.reading.DealReading` keeps them as :class:`Problem` s.
 """
 from __future__ import annotations
 

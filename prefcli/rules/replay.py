@@ -8,7 +8,7 @@ raises (or records) a typed :class:`~prefcli.rules.errors.RulesError` naming the
 the player, the card or call, and why.
 
 Who sits where, the declarer's defenders and their decisions are the deal's
-:class:`~prefcli.rules.deal.DealReading` (the replay does not read them again); the replay adds
+:class:`~prefcli.rules.reading.DealReading` (the replay does not read them again); the replay adds
 what only the calls and cards tell: the auction's winner, the discard, the tricks won.
 
 Library code: no click, no I/O.
@@ -29,7 +29,7 @@ from prefcli.rules.presets import Rules
 
 if TYPE_CHECKING:     # pragma: no cover
     from prefcli.rules.context import RecordContext
-    from prefcli.rules.deal import DealReading
+    from prefcli.rules.reading import DealReading
 
 __all__ = ["DealReplay", "replay_reading", "deal_replay", "exit_levels", "deal_dealers"]
 

@@ -17,7 +17,7 @@ from prefcli.model.ledger import Ledger
 if TYPE_CHECKING:
     from prefcli.model.records import Deal
     from prefcli.rules.context import RecordContext
-    from prefcli.rules.deal import DealReading
+    from prefcli.rules.reading import DealReading
 
 
 class ScoringError(PrefcliError, ValueError):

@@ -17,7 +17,7 @@ from prefcli.model.cards import Card, Contract, Rank
 from prefcli.model.records import Adjust, Deal, Record
 from prefcli.rules.presets import Rules
 from prefcli.model.ledger import Ledger
-from prefcli.rules.deal import (BOTH_HANDS, CATCH, JOINT, OPEN, TAKEOVER, UNPLAYED, DealReading)
+from prefcli.rules.reading import (BOTH_HANDS, CATCH, JOINT, OPEN, TAKEOVER, UNPLAYED, DealReading)
 from prefcli.scoring import ScoringError, context_for, reading_of
 
 F = Fraction

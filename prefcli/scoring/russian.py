@@ -24,8 +24,8 @@ from prefcli.rules.errors import TRICKS_PER_DEAL
 from prefcli.model.records import Adjust, Deal, Record
 from prefcli.rules.presets import Rules
 from prefcli.model.ledger import Ledger
-from prefcli.rules.deal import (ALONE, CONCEDED, HALF as HALF_WHIST_MODE, JOINT, NO_DISCARD, OPEN, RETURNED, TAKEOVER,
-                               WITHOUT_ALL, DealReading)
+from prefcli.rules.reading import (ALONE, CONCEDED, HALF as HALF_WHIST_MODE, JOINT, NO_DISCARD, OPEN, RETURNED, TAKEOVER,
+                                  WITHOUT_ALL, DealReading)
 from prefcli.scoring import ScoreResult, ScoringError, context_for, position_note, reading_of
 
 F = Fraction

@@ -1,0 +1,168 @@
+"""The tricks and the cards of a deal: recorded or claimed trick counts checked against the
+table, the hands and talon dealt once each, the discard. A part of the one reading
+(:mod:`prefcli.rules.deal`)."""
+from __future__ import annotations
+
+from typing import Dict, List, Tuple
+
+from prefcli.model.cards import DECK, Card
+from prefcli.rules.errors import TRICKS_PER_DEAL
+from prefcli.rules.reading import CHECKED, INCOMPLETE, ReaderBase, not_seated
+
+
+class CardsReader(ReaderBase):
+    """The tricks, hands, talon and discard of a deal, read into its reading."""
+
+    # -- tricks -----------------------------------------------------------------------------
+    def tricks(self) -> None:
+        deal, out, conv, n = self.deal, self.out, self.conv, self.n
+        c = deal.contract
+        if deal.tricks is not None:
+            # Seed 002: in a 3-player eglė the two talon-led tricks "played by the dealer" that a
+            # talon card wins belong to nobody, so the players' tricks may add up to 8 or 9.
+            unowned = 2 if (c.is_all_pass and not out.sitting_out and conv.allpass_talon == "dealer-plays") else 0
+            given = dict(deal.tricks)
+            if self._check_tricks(given, unowned):
+                if len(given) != len(out.active) or any(p not in given for p in out.active):
+                    given = {**{p: 0 for p in out.active}, **given}     # a husar's dummy takes none
+                out.tricks = given
+                out.tricks_from = "recorded"
+            return
+        if deal.hands is None and deal.play is None and deal.claim is not None and out.played:
+            claim = deal.claim_map() or {}
+            if self._check_tricks(claim, 0, key="claim"):
+                out.tricks = {**{p: 0 for p in out.active}, **claim}
+                out.tricks_from = "claimed"
+            return
+        if deal.play is None and deal.claim is None and out.played and out.mode != CHECKED:
+            if out.position:
+                return                      # a study kept without a result, on purpose
+            if deal.hands is not None:
+                # a full deal without a result: a position only when the record says so
+                self.add(self.path, f"deal {n}: {c} was played, so its result is needed: record the play "
+                                    "or the tricks (tricks: {name: count, …} for every active player), or "
+                                    "mark it as a position (position: true) to keep it for analysis only",
+                         INCOMPLETE)
+            else:
+                self.add(self.path, f"deal {n}: {c} was played, so the tricks are needed "
+                                    "(tricks: {name: count, …} for every active player)", INCOMPLETE)
+
+    def _check_tricks(self, tricks: Dict[str, int], unowned: int, key: str = "tricks") -> bool:
+        out, deal, n = self.out, self.deal, self.n
+        seated = self.holders
+        sitting = out.sitting_out if not deal.contract.is_all_pass else ()
+        total = 0
+        for name, count in tricks.items():     # the common case first: every name fine
+            if name not in seated or name in sitting or count < 0:
+                break
+            total += count
+        else:
+            active = out.scored_players
+            if total == TRICKS_PER_DEAL and len(tricks) >= len(active):
+                for p in active:
+                    if p not in tricks:
+                        break
+                else:
+                    return True
+        path = self.path + (key,)
+        players = self.players
+        ok = True
+        for name, count in tricks.items():
+            if name not in self.holders:
+                self.add(path + (name,), not_seated(name, players))
+                ok = False
+            elif name in out.sitting_out and not (deal.contract.is_all_pass and name == out.dealer):
+                if name == deal.declarer or name in deal.whist_map():
+                    ok = False
+                    continue  # already reported as the one sitting out
+                # only the dealer's talon cards take tricks in an all-pass; the one waiting his turn
+                # (five players) holds nothing at all
+                self.add(path + (name,), f"deal {n}: {name} {self.why_out(name)} and sits out with {len(players)} "
+                                         f"players, so takes no tricks in a{'n' if deal.contract.is_all_pass else ''} "
+                                         f"{deal.contract} deal")
+                ok = False
+            if count < 0:
+                self.add(path + (name,), f"deal {n}: trick count {count} is negative")
+                ok = False
+        if not ok:
+            return False
+        missing = [p for p in out.scored_players if p not in tricks]
+        total = sum(tricks.values())
+        if missing and key == "tricks":
+            # refused even when the others add up to 10 (never read as 0)
+            self.add(path, f"deal {n}: no trick count for {', '.join(missing)} (every active player's count "
+                           "is needed: write " + ", ".join(f"{p}: 0" if total == TRICKS_PER_DEAL else f"{p}: N"
+                                                           for p in missing) + ")")
+            ok = False
+        if not TRICKS_PER_DEAL - unowned <= total <= TRICKS_PER_DEAL:
+            expected = (str(TRICKS_PER_DEAL) if not unowned else
+                        f"{TRICKS_PER_DEAL - unowned} to {TRICKS_PER_DEAL} (talon-led tricks may belong to nobody)")
+            self.add(path, f"deal {n}: the tricks add up to {total}, not {expected} "
+                           f"({', '.join(f'{k} {v}' for k, v in tricks.items())})")
+            ok = False
+        return ok
+
+    # -- the cards --------------------------------------------------------------------------
+    def cards(self) -> None:
+        deal, out, n = self.deal, self.out, self.n
+        path = self.path
+        players = self.players
+        active = out.active
+        hands = deal.hands_map() or {}
+        talon = deal.talon
+        if talon is not None and len(talon) == 2 and len(hands) == len(active) \
+                and all(name in active and len(cards) == TRICKS_PER_DEAL for name, cards in hands.items()):
+            dealt = set(talon)
+            for cards in hands.values():
+                dealt.update(cards)
+            if len(dealt) == len(DECK):      # the common case: every card once, nothing to say
+                self._hands_talon = (hands, tuple(talon))
+                return
+        for name, cards in hands.items():
+            hp = path + ("hands", name)
+            if name not in self.holders:
+                self.add(hp, not_seated(name, players))
+            elif name not in active:
+                self.add(hp, f"deal {n}: {name} {self.why_out(name)} and sits out with {len(players)} players, "
+                             "so holds no cards")
+            if len(cards) != TRICKS_PER_DEAL:
+                self.add(hp, f"deal {n}: {name} holds {len(cards)} cards; each active hand holds {TRICKS_PER_DEAL}")
+        for name in active:
+            if name not in hands:
+                self.add(path + ("hands",), f"deal {n}: the hand of {name} is missing")
+        if talon is None:
+            self.add(path, f"deal {n}: a full deal needs the two talon cards (talon:)")
+            talon = ()
+        elif len(talon) != 2:
+            self.add(path + ("talon",), f"deal {n}: the talon holds {len(talon)} cards; it holds 2")
+        where: Dict[Card, List[Tuple[str, ...]]] = {}
+        for name, cards in hands.items():
+            for card in cards:
+                where.setdefault(card, []).append(("hands", name))
+        for card in talon:
+            where.setdefault(card, []).append(("talon",))
+        for card, places in where.items():
+            if len(places) > 1:
+                names = [p[1] if len(p) > 1 else "the talon" for p in places]
+                self.add(path + places[1], f"deal {n}: {card} is dealt twice ({' and '.join(names)})")
+        if len(hands) == len(active) and all(len(c) == TRICKS_PER_DEAL for c in hands.values()) and len(talon) == 2:
+            missing = [c for c in DECK if c not in where]
+            if missing:
+                self.add(path + ("hands",), f"deal {n}: cards missing from the deal: {' '.join(map(str, missing))}")
+        self._hands_talon = (hands, talon)
+
+    def discard(self) -> None:
+        deal, n, path = self.deal, self.n, self.path
+        hands, talon = self._hands_talon
+        if deal.discard is not None:
+            dp = path + ("discard",)
+            if len(deal.discard) != 2:
+                self.add(dp, f"deal {n}: the discard is {len(deal.discard)} cards; the declarer discards 2")
+            if deal.declarer in hands:
+                pool = set(hands[deal.declarer]) | set(talon)
+                for card in deal.discard:
+                    if card not in pool:
+                        self.add(dp, f"deal {n}: {deal.declarer} discarded {card}, which is neither in his hand "
+                                     "nor in the talon")
+            if len(set(deal.discard)) != len(deal.discard):
+                self.add(dp, f"deal {n}: the same card is discarded twice")

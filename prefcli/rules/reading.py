@@ -1,0 +1,195 @@
+"""What the rules say about one deal (:class:`DealReading`, the result of
+:func:`prefcli.rules.deal.read_deal`), its modes and problem kinds, and the reader's state that
+the parts of the reading share (the defence in :mod:`prefcli.rules.defence`, the tricks and
+cards in :mod:`prefcli.rules.deal_cards`, the rest in :mod:`prefcli.rules.deal`)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
+
+from prefcli.model.cards import Decision
+from prefcli.model.diagnostics import Path, Problem
+from prefcli.model.records import Deal
+
+if TYPE_CHECKING:       # pragma: no cover
+    from prefcli.rules.context import RecordContext
+    from prefcli.rules.replay import DealReplay
+
+__all__ = ["DealReading", "INCOMPLETE"]
+
+#: The kind of a problem that is not an illegal step but a fact the record leaves out (the
+#: tricks of a played deal, the decisions of a whisted one): validate and score refuse it, the
+#: replay's legality check (``engine.check_record``) does not.
+INCOMPLETE = "incomplete"
+
+# how a contract is defended (DealReading.mode)
+ALLPASS, UNPLAYED, HALF, RETURNED, JOINT, ALONE, OPEN, BOTH_HANDS, TAKEOVER, CATCH, CHECKED, CONCEDED, UNKNOWN = (
+    "all-pass", "unplayed", "half-whist", "returned", "joint", "alone", "open", "both-hands", "takeover",
+    "misere", "checked", "conceded", "unknown")
+#: be visų (seed 004 l.200): a declaration kept against the rules, written without all the tricks
+#: of the bid reached, unplayed and unwhisted
+WITHOUT_ALL = "without-all"
+#: played without the discard (seed 001 l.142 "за игру без сноса – без двух в гору"): written
+#: down irregularity.no_discard, whatever the tricks
+NO_DISCARD = "no-discard"
+
+
+@dataclass
+class DealReading:
+    """Everything the rules say about one deal (see the module docstring)."""
+
+    deal: Deal
+    kind: str                                   # contract | general | mandatory | bomb (the rotation's)
+    dealer: Optional[str]
+    seats: Tuple[str, ...] = ()                 # who holds cards, from the first hand
+    active: Tuple[str, ...] = ()                # who holds cards, in seat order
+    sitting_out: Tuple[str, ...] = ()
+    exit_level: int = 0                         # the minimum contract after the all-passes before it
+    allpass_run: int = 0                        # consecutive all-pass deals right before this one
+    dark_run: int = 0                           # consecutive dark all-pass deals right before this one
+    declarer: Optional[str] = None
+    defenders: Tuple[str, ...] = ()             # in the order they speak (from the declarer's left)
+    decisions: Dict[str, Decision] = field(default_factory=dict)   # as written
+    unwritten: bool = False                     # a contract with no whist decision written at all
+    whisters: Tuple[str, ...] = ()              # who writes the defenders' whists (mode decides how)
+    half_whister: Optional[str] = None
+    returned_by: Optional[str] = None
+    takeover: Optional[str] = None
+    revoked_by: Optional[str] = None            # who revoked (seed 001 l.142), the corrected play scored
+    misdealt_by: Tuple[str, ...] = ()           # who misdealt before the deal was dealt again
+    open: bool = False
+    forced: bool = False                        # Stalingrad: both defenders whist a 6♠ whatever is written
+    mode: str = UNKNOWN
+    played: bool = False
+    quota: int = 0                              # what the defenders must take together
+    tricks: Optional[Dict[str, int]] = None     # every holder's tricks (the talon's owner too)
+    tricks_from: Optional[str] = None           # recorded | replayed | claimed | conceded
+    replay: Optional["DealReplay"] = None
+    position: bool = False                      # a marked position: read, replayed, analysed, not scored
+    problems: List[Problem] = field(default_factory=list)
+    cards_problems: List[Problem] = field(default_factory=list)   # the hands and talon do not add up
+    # the two-player game (HUSAR.md): the dummy's seat, who calls, who plays and leads, and who
+    # plays the dummy's cards; for every other table `callers` and `players_in_play` are `seats`
+    dummy: Optional[str] = None
+    callers: Tuple[str, ...] = ()               # who calls in the auction, from the first (live) hand
+    players_in_play: Tuple[str, ...] = ()       # who plays cards to the tricks, from the first hand
+    first_leader: Optional[str] = None          # who leads the first trick (H10)
+    controller: Optional[str] = None            # who chooses the dummy's cards (H9, H10)
+    here_allowed: bool = True                   # may anyone say here in this deal (husar.hold_right, H6)
+
+    @property
+    def number(self) -> int:
+        return self.deal.number
+
+    @property
+    def path(self) -> Path:
+        return self.deal.path
+
+    @property
+    def first_hand(self) -> Optional[str]:
+        return self.seats[0] if self.seats else None
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    @property
+    def legal(self) -> List[Problem]:
+        """The problems that make a step illegal (not the facts left out)."""
+        return [p for p in self.problems if p.kind != INCOMPLETE]
+
+    @property
+    def rule_problems(self) -> List[Problem]:
+        """The illegal steps of the deal, not counting a malformed deal of the cards (which the
+        replay cannot start from): what the rules engine's own check reports."""
+        skip = {id(p) for p in self.cards_problems}
+        return [p for p in self.problems if p.kind != INCOMPLETE and id(p) not in skip]
+
+    @property
+    def scored_players(self) -> Tuple[str, ...]:
+        """The active seats that are players (the dummy holds cards but has no sheet, H16)."""
+        return tuple(p for p in self.active if p != self.dummy)
+
+    @property
+    def passers(self) -> Tuple[str, ...]:
+        return tuple(p for p in self.defenders if self.decisions.get(p) is Decision.PASS)
+
+    def quota_alone(self) -> int:
+        """A lone whister's share of the quota: half, rounded up (6→2, 7→1, 8+→1)."""
+        return (self.quota + 1) // 2
+
+    @property
+    def errors(self) -> List[Problem]:
+        """The problems that refuse the deal (not the warnings: what the deal is scored past)."""
+        if not self.problems:
+            return []
+        return [p for p in self.problems if p.severity == "error"]
+
+
+def not_seated(name: str, players) -> str:
+    return f"'{name}' is not seated at this table (players: {', '.join(players)})"
+
+
+def _reading_template() -> Optional[Dict[str, object]]:
+    """Every field of a DealReading with its default (None: build readings the usual way)."""
+    import dataclasses
+    out: Dict[str, object] = {}
+    for f in dataclasses.fields(DealReading):
+        if f.default is not dataclasses.MISSING:
+            out[f.name] = f.default
+        elif f.name in ("deal", "kind", "dealer") or f.name in _FRESH:
+            out[f.name] = None
+        else:
+            return None
+    return out
+
+
+#: The mutable defaults, made afresh for every reading.
+_FRESH = ("decisions", "problems", "cards_problems")
+_TEMPLATE = _reading_template()
+
+
+def new_reading(deal: Deal, kind: str, dealer: Optional[str], exit_level: int, allpass_run: int,
+                 dark_run: int) -> DealReading:
+    """``DealReading(deal, kind, dealer, exit_level=…, …)`` by copying its defaults: the dataclass's
+    ``__init__`` sets its 30 fields one at a time, a third of a summary deal's reading."""
+    if _TEMPLATE is None:
+        return DealReading(deal, kind, dealer, exit_level=exit_level, allpass_run=allpass_run, dark_run=dark_run)
+    state = _TEMPLATE.copy()
+    state.update(deal=deal, kind=kind, dealer=dealer, exit_level=exit_level, allpass_run=allpass_run,
+                 dark_run=dark_run, decisions={}, problems=[], cards_problems=[])
+    out = object.__new__(DealReading)
+    out.__dict__.update(state)
+    return out
+
+
+class ReaderBase:
+    """The state of one deal's reading and how a problem is written down (every part adds to it)."""
+
+    def __init__(self, ctx: "RecordContext", deal: Deal) -> None:
+        self.ctx, self.deal, self.conv = ctx, deal, ctx.conv
+        self.players = ctx.record.players
+        self.seated = ctx.seated
+        self.table = ctx.table
+        self.dummy = ctx.table.dummy if ctx.table is not None else None
+        # who may hold cards, take tricks and be named in hands: the players and the dummy
+        self.holders = ctx.seated | {self.dummy} if self.dummy is not None else ctx.seated
+        dealer = deal.dealer if deal.dealer in self.seated else ctx.dealers.get(deal.pos)
+        pos = deal.pos
+        self.out = new_reading(deal, ctx.kinds.get(pos, "contract"), dealer, ctx.exit_levels.get(pos, 0),
+                                ctx.allpass_runs.get(pos, 0), ctx.dark_runs.get(pos, 0))
+        self.n = deal.number
+        self.path = deal.path
+
+    def add(self, path: Path, message: str, kind: str = "rule") -> None:
+        self.out.problems.append(Problem(message, path, kind=kind))
+
+    def why_out(self, name: str) -> str:
+        """How a message says why `name` holds no cards in this deal: "deals" or "waits his turn"
+        (with five, seed 004 l.107; the table's ROLE_WORDS)."""
+        return self.table.why_out(self.out.dealer, name) if self.table is not None else "deals"
+
+    def warn(self, path: Path, message: str) -> None:
+        """A fact the record states oddly but that has one reading, which scoring follows: validate
+        reports it and still passes the record."""
+        self.out.problems.append(Problem(message, path, kind="rule", severity="warning"))
