@@ -4,7 +4,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Dict, List, Optional, Sequence
 
-from prefcli.model.records import record_from_data
+from prefcli.model.build import record_from_data
 from prefcli.rules.presets import resolve_rules
 from prefcli.scoring import score
 

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from prefcli.rules import presets
 from prefcli.model.diagnostics import Problems
-from prefcli.model.records import SheetData, record_from_data
+from prefcli.model.records import SheetData
+from prefcli.model.build import record_from_data
 from prefcli.rules.presets import OptionError, resolve_rules
 from prefcli.model.ledger import Entry, sheet_from_entries
 

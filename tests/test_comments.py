@@ -14,7 +14,7 @@ from prefcli.io.comments import find_comments, place_comments
 from prefcli.io.documents import parse_text
 from prefcli.io.writer import dump_yaml
 from prefcli.rules.canonical import record_to_data, sheet_to_data
-from prefcli.model.records import record_from_data
+from prefcli.model.build import record_from_data
 from test_writer_props import records
 
 COMMENTED = """\

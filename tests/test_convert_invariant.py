@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from conftest import EXAMPLES, example_records
 from prefcli.io.documents import parse_text
-from prefcli.model.records import record_from_data
+from prefcli.model.build import record_from_data
 from prefcli.rules.presets import OptionError, get_preset, preset_names
 
 from prefcli.app.convert import convert_record  # noqa: E402

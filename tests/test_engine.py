@@ -12,7 +12,7 @@ import pytest
 from prefcli.rules.engine import (Auction, IllegalPlay, RulesError, check_record, conventions, replay_deal,
                             replay_record)
 from prefcli.model.cards import parse_call
-from prefcli.model.records import record_from_data
+from prefcli.model.build import record_from_data
 from prefcli.rules.presets import resolve_rules
 
 from conftest import BADINPUTS, needs_shared

@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from prefcli.rules.engine import check_record, replay_record
-from prefcli.model.records import record_from_data
+from prefcli.model.build import record_from_data
 from prefcli.rules.presets import resolve_rules
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from prefcli.model.cards import DECK, Card
 from prefcli.rules.engine import Auction, check_record, conventions, random_play, replay_record
-from prefcli.model.records import record_from_data
+from prefcli.model.build import record_from_data
 from prefcli.rules.presets import resolve_rules
 
 PLAYERS3 = ["Ann", "Bob", "Cid"]

@@ -7,7 +7,7 @@ from typing import Any, Dict, List
 
 import pytest
 
-from prefcli.model.records import record_from_data
+from prefcli.model.build import record_from_data
 from prefcli.rules.engine import check_record
 from prefcli.rules.presets import get_preset, resolve_rules
 from russian_helpers import run, sheet_of

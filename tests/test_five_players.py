@@ -47,7 +47,7 @@ import pytest
 
 from conftest import EXAMPLES
 from prefcli.io.documents import load_record
-from prefcli.model.records import record_from_data
+from prefcli.model.build import record_from_data
 from prefcli.render import svg
 from prefcli.rules.checks import check_record
 from prefcli.rules.context import RecordContext

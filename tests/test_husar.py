@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import EXAMPLES
-from prefcli.model.records import record_from_data
+from prefcli.model.build import record_from_data
 from prefcli.rules.checks import check_record
 from prefcli.rules.context import RecordContext
 from prefcli.rules.presets import get_preset, resolve_rules

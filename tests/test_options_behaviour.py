@@ -29,7 +29,8 @@ from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 import pytest
 
 from prefcli.io.documents import build_record, load_document
-from prefcli.model.records import Deal, Record, record_from_data
+from prefcli.model.records import Deal, Record
+from prefcli.model.build import record_from_data
 from prefcli.rules.checks import check_record
 from prefcli.rules.presets import OptionError, get_preset, preset_names, resolve_rules
 from prefcli.scoring import score

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from prefcli.rules.engine import check_record, exit_levels, conventions, replay_deal
-from prefcli.model.records import record_from_data
+from prefcli.model.build import record_from_data
 from prefcli.rules.presets import resolve_rules
 from prefcli.scoring import ScoringError
 from prefcli.settle import settle_sheet

@@ -9,7 +9,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from prefcli.model.records import record_from_data
+from prefcli.model.build import record_from_data
 from prefcli.rules.presets import resolve_rules
 from prefcli.scoring import ScoringError, score
 

@@ -10,7 +10,8 @@ from fractions import Fraction as F
 import pytest
 
 from prefcli.model.cards import parse_cards, parse_contract
-from prefcli.model.records import Deal, record_from_data
+from prefcli.model.records import Deal
+from prefcli.model.build import record_from_data
 from prefcli.rules.presets import resolve_rules
 from prefcli.scoring import ScoringError, score
 from prefcli.scoring.lithuanian import _dealer_writes, _Game

@@ -11,7 +11,7 @@ from fractions import Fraction as F
 
 from hypothesis import given, settings, strategies as st
 
-from prefcli.model.records import record_from_data
+from prefcli.model.build import record_from_data
 from prefcli.scoring import score
 
 CONTRACTS = ["6S", "6NT", "7D", "8H", "9C", "10NT", "misere"]

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from prefcli.render import sheet as sheetio
-from prefcli.model.records import record_from_data, sheet_from_data
+from prefcli.model.build import record_from_data, sheet_from_data
 from prefcli.rules.presets import resolve_rules
 from prefcli.scoring import score
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from prefcli.rules.engine import conventions, deal_dealers
-from prefcli.model.records import record_from_data
+from prefcli.model.build import record_from_data
 from prefcli.rules.presets import resolve_rules
 from prefcli.rules.table import (BOMB, CONTRACT, GENERAL, MANDATORY, deal_kinds, dealers, expected_dealers,
                              options, rotation)

@@ -6,7 +6,9 @@ import json
 
 import pytest
 
-from prefcli.model.records import PLAYER_COUNTS, counts_text, record_from_data
+from prefcli.model.records import PLAYER_COUNTS, counts_text
+
+from prefcli.model.build import record_from_data
 from prefcli.rules.checks import check_record
 from prefcli.rules.presets import presets, resolve_rules
 from prefcli.rules.table import DEFAULT_COUNTS, SITTING_OUT, WAITING, Table, TableError, table_for

@@ -2,7 +2,7 @@
 each preset's player counts enforced when a record is read."""
 import pytest
 
-from prefcli.model.records import record_from_data
+from prefcli.model.build import record_from_data
 from prefcli.rules.checks import check_record
 from prefcli.rules.presets import resolve_rules
 from prefcli.rules.table import Table, TableError, table_for

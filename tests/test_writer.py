@@ -13,7 +13,7 @@ import yaml
 
 from conftest import EXAMPLES
 from prefcli.io.documents import load_document, parse_text
-from prefcli.model.records import record_from_data, sheet_from_data
+from prefcli.model.build import record_from_data, sheet_from_data
 from prefcli.io.writer import dump_json, dump_yaml
 from prefcli.rules.canonical import canonical_record_data, record_to_data, rules_to_data, sheet_to_data
 

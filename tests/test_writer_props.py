@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from prefcli.io.documents import parse_text
-from prefcli.model.records import record_from_data
+from prefcli.model.build import record_from_data
 from prefcli.io.writer import dump_json, dump_yaml
 from prefcli.rules.canonical import record_to_data
 

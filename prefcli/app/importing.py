@@ -184,7 +184,8 @@ def import_file(path: str, name: str = "auto", check: bool = True) -> ImportResu
 
 def _canonical(source: Source, label: str, data: Dict[str, Any]) -> Output:
     from prefcli.rules.canonical import record_to_data, sheet_to_data
-    from prefcli.model.records import RECORD_FORMAT, record_from_data, sheet_from_data
+    from prefcli.model.records import RECORD_FORMAT
+    from prefcli.model.build import record_from_data, sheet_from_data
 
     kind = "record" if data.get("format") == RECORD_FORMAT else "sheet"
     try:
@@ -347,7 +348,8 @@ def _show(value: Any) -> str:
 
 
 def _check_record(data: Dict[str, Any], peer: PeerSheet) -> Check:
-    from prefcli.model.records import Deal, record_from_data
+    from prefcli.model.records import Deal
+    from prefcli.model.build import record_from_data
     from prefcli.rules.presets import resolve_rules
     from prefcli.scoring import score
 

@@ -42,7 +42,7 @@ def notes_to_record(text: str, name: str = "<notes>", players: Optional[Sequence
 
     Raises :class:`InputError` with every problem, each on the line of its deal.
     """
-    from prefcli.model.records import record_from_data
+    from prefcli.model.build import record_from_data
     from prefcli.rules.checks import check_record
     from prefcli.rules.presets import OptionError
 

@@ -84,6 +84,7 @@ def settle_iter(sources: Sequence[str], options: SettleOptions, jobs: int = 1,
         import multiprocessing
         from prefcli.io import documents  # noqa: F401 - imported once, shared by the forks
         from prefcli.model import records as model
+        from prefcli.model import build  # noqa: F401 - the record builder, shared by the forks too
         from prefcli.rules import presets
         from prefcli import scoring
         presets.presets()

@@ -720,7 +720,7 @@ def _build(doc: Document, kind: str, builder: Any, check_schema: bool) -> Any:
 
 def build_record(doc: Document, check_schema: bool = True):
     """Schema-check and build a record; raises InputError with every located problem."""
-    from prefcli.model.records import record_from_data
+    from prefcli.model.build import record_from_data
     return _build(doc, "record", record_from_data, check_schema)
 
 
@@ -772,7 +772,7 @@ def build_record_fast(doc: Document):
     would slip through, and those are looked for cheaply. Anything wrong → the full schema check
     runs, so the messages are exactly validate's. `prefcli validate` always runs the schema.
     """
-    from prefcli.model.records import record_from_data
+    from prefcli.model.build import record_from_data
 
     format_check(doc, "record")
     if record_keys_known(doc.data) and not isinstance(doc.data.get("start"), dict):
@@ -786,7 +786,7 @@ def build_record_fast(doc: Document):
 def build_sheet(doc: Document, check_schema: bool = True):
     """Schema-check and build a sheet; every name on it must be seated and every seated player
     needs a pool and a mountain entry (every problem reported at once)."""
-    from prefcli.model.records import sheet_from_data
+    from prefcli.model.build import sheet_from_data
     return _build(doc, "sheet", sheet_from_data, check_schema)
 
 

@@ -44,6 +44,6 @@ def sheet_to_data(sheet: Sheet) -> Dict[str, Any]:
 
 def canonical_record_data(data: Mapping[str, Any]) -> Dict[str, Any]:
     """Plain record data → its canonical form (strict: raises InputError on bad content)."""
-    from prefcli.model.records import record_from_data
+    from prefcli.model.build import record_from_data
 
     return record_to_data(record_from_data(data, strict=True))

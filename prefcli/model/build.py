@@ -1,0 +1,437 @@
+"""Building the record and sheet model (:mod:`prefcli.model.records`) from loaded data.
+
+Building never raises on bad content: it records a :class:`Problem` with the data path and
+leaves the field empty, so ``validate`` can report every problem of a file at once. Library
+users who want an exception call :func:`record_from_data` with ``strict=True``.
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Dict, List, Literal, Mapping, Optional, Tuple, overload
+
+from prefcli.model.cards import Card, Contract, Decision, NotationError, parse_call, parse_cards, parse_contract, parse_decision
+from prefcli.model.diagnostics import InputError, Path, Problems
+from prefcli.model.numbers import check_amount
+from prefcli.model.formats import RECORD_FORMAT, SHEET_FORMAT
+from prefcli.model.records import (IRREGULARITY_KINDS, LOG_AREAS, PLAYER_COUNTS, Adjust, Deal, Entry, Irregularity,
+                                   LogEntry, Penalty, Record, Sheet, SheetData, counts_text, to_fraction)
+from prefcli.model.values import show, type_name
+
+# Parsed notation by its text: a long record repeats the same few contracts, decisions and cards
+# thousands of times. Contract, Decision and Card are immutable, so sharing them is safe. Only
+# successful parses are kept (a bad token is parsed again, to raise its own message), and only a
+# bounded number of spellings.
+_CONTRACTS: Dict[str, Contract] = {}
+_DECISIONS: Dict[str, Decision] = {}
+_CARDS: Dict[str, Card] = {}
+_PARSED_MAX = 2000
+
+
+class _Builder:
+    def __init__(self, problems: Problems) -> None:
+        self.problems = problems
+
+    def err(self, path: Path, message: str) -> None:
+        self.problems.add(path, message, kind="schema")
+
+    def name(self, value: Any, path: Path) -> Optional[str]:
+        if isinstance(value, str) and value.strip():
+            return value
+        self.err(path, f"expected a player name, found {type_name(value)}")
+        return None
+
+    def integer(self, value: Any, path: Path) -> Optional[int]:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, Decimal) and value == value.to_integral_value():
+            return int(value)
+        self.err(path, f"expected a whole number, found {type_name(value)}")
+        return None
+
+    def amount(self, value: Any, path: Path) -> Optional[Fraction]:
+        try:
+            # the format's bounds (model.numbers): a number, or text
+            return check_amount(to_fraction(value), type(value) is not str)
+        except ValueError as exc:
+            self.err(path, str(exc))
+            return None
+
+    def mapping(self, value: Any, path: Path) -> Optional[Mapping[str, Any]]:
+        if type(value) is dict or isinstance(value, Mapping):  # typing's isinstance is slow
+            return value
+        self.err(path, f"expected a mapping, found {type_name(value)}")
+        return None
+
+    def cards(self, value: Any, path: Path) -> Optional[Tuple[Card, ...]]:
+        if type(value) is list:
+            try:
+                return tuple([_CARDS[t] for t in value])
+            except (KeyError, TypeError):  # a card not seen yet (or not a text): parse them
+                pass
+        try:
+            out = parse_cards(value)
+            if type(value) is list and len(_CARDS) < _PARSED_MAX:
+                for t, c in zip(value, out):
+                    if type(t) is str:
+                        _CARDS[t] = c
+            return out
+        except NotationError as exc:
+            sub = path
+            if isinstance(value, list) and exc.token in value:
+                sub = path + (value.index(exc.token),)
+            self.err(sub, exc.message)
+            return None
+
+    def amounts_by_player(self, value: Any, path: Path) -> Tuple[Tuple[str, Fraction], ...]:
+        m = self.mapping(value, path) or {}
+        out = []
+        for k, v in m.items():
+            a = self.amount(v, path + (k,))
+            if a is not None:
+                out.append((str(k), a))
+        return tuple(out)
+
+    def sheet_data(self, data: Mapping[str, Any], players: Tuple[str, ...], path: Path) -> SheetData:
+        base = SheetData.empty(players)
+        pool, mountain = dict(base.pool), dict(base.mountain)
+        whists = {p: dict(v) for p, v in base.whists.items()}
+        for area, target in (("pool", pool), ("mountain", mountain)):
+            for name, amt in self.amounts_by_player(data.get(area, {}), path + (area,)):
+                target[name] = amt
+        w = data.get("whists", {})
+        for writer, row in (self.mapping(w, path + ("whists",)) or {}).items():
+            for on, amt in self.amounts_by_player(row, path + ("whists", writer)):
+                whists.setdefault(str(writer), {})[on] = amt
+        state: Mapping[str, Any] = {}
+        if data.get("state") is not None:
+            state = dict(self.mapping(data["state"], path + ("state",)) or {})
+        return SheetData(players, pool, mountain, whists, state)
+
+    def deal(self, raw: Any, pos: int) -> Optional[Entry]:
+        path: Path = ("deals", pos)
+        m = self.mapping(raw, path)
+        if m is None:
+            return None
+        if "adjust" in m:
+            return self.adjust(m.get("adjust"), pos, path + ("adjust",))
+        kw: Dict[str, Any] = {}
+        token = m.get("contract")
+        contract = _CONTRACTS.get(token) if type(token) is str else None
+        if contract is None:
+            try:
+                contract = parse_contract(token)
+            except NotationError as exc:
+                if "contract" not in m:
+                    self.err(path, "a deal needs a contract (6S … 10NT, misere or all-pass)")
+                else:
+                    self.err(path + ("contract",), exc.message)
+                return None
+            if type(token) is str and len(_CONTRACTS) < _PARSED_MAX:
+                _CONTRACTS[token] = contract
+        if "bid" in m:
+            try:
+                kw["bid"] = parse_contract(m["bid"])
+            except NotationError as exc:
+                self.err(path + ("bid",), exc.message)
+        for key in ("declarer", "dealer", "bomb", "takeover", "partner"):
+            v = m.get(key)
+            if v is not None:
+                kw[key] = v if type(v) is str and v.strip() else self.name(v, path + (key,))
+        if m.get("return") is not None:
+            kw["returned_by"] = self.name(m["return"], path + ("return",))
+        if "whist" in m:
+            wm = self.mapping(m["whist"], path + ("whist",)) or {}
+            ws = []
+            for k, v in wm.items():
+                d = _DECISIONS.get(v) if type(v) is str else None
+                if d is not None:
+                    ws.append((str(k), d))
+                    continue
+                try:
+                    d = parse_decision(v)
+                except NotationError as exc:
+                    self.err(path + ("whist", k), exc.message)
+                    continue
+                ws.append((str(k), d))
+                if type(v) is str and len(_DECISIONS) < _PARSED_MAX:
+                    _DECISIONS[v] = d
+            kw["whist"] = tuple(ws)
+        for key in ("tricks", "claim"):
+            if key in m and m[key] is not None:
+                tm = self.mapping(m[key], path + (key,)) or {}
+                ts = []
+                for k, v in tm.items():
+                    n = v if type(v) is int else self.integer(v, path + (key, k))
+                    if n is not None:
+                        ts.append((str(k), n))
+                kw[key] = tuple(ts)
+        for key in ("open", "dark", "concede", "without_all", "position"):
+            if key in m and m[key] is not None:
+                if isinstance(m[key], bool):
+                    kw[key] = m[key]
+                else:
+                    self.err(path + (key,), f"expected true or false, found {type_name(m[key])}")
+        if "hands" in m:
+            hm = self.mapping(m["hands"], path + ("hands",)) or {}
+            hands = []
+            for k, v in hm.items():
+                cs = self.cards(v, path + ("hands", k))
+                if cs is not None:
+                    hands.append((str(k), cs))
+            kw["hands"] = tuple(hands)
+        for key in ("talon", "discard"):
+            if key in m and m[key] is not None:
+                cs = self.cards(m[key], path + (key,))
+                if cs is not None:
+                    kw[key] = cs
+        if "auction" in m and m["auction"] is not None:
+            calls = []
+            raw_calls = m["auction"]
+            if isinstance(raw_calls, str):
+                raw_calls = [c.strip() for c in raw_calls.split(",")] if "," in raw_calls else raw_calls.split()
+            if not isinstance(raw_calls, list):
+                self.err(path + ("auction",), "expected a list of calls")
+            else:
+                for i, c in enumerate(raw_calls):
+                    try:
+                        calls.append(parse_call(c))
+                    except NotationError as exc:
+                        self.err(path + ("auction", i), exc.message)
+                kw["auction"] = tuple(calls)
+        if "play" in m and m["play"] is not None:
+            if not isinstance(m["play"], list):
+                self.err(path + ("play",), "expected a list of tricks")
+            else:
+                tricks = []
+                for i, t in enumerate(m["play"]):
+                    cs = self.cards(t, path + ("play", i))
+                    if cs is not None:
+                        tricks.append(cs)
+                kw["play"] = tuple(tricks)
+        if "penalties" in m and m["penalties"] is not None:
+            pens = []
+            for i, p in enumerate(m["penalties"] if isinstance(m["penalties"], list) else []):
+                pp = path + ("penalties", i)
+                pm = self.mapping(p, pp)
+                if pm is None:
+                    continue
+                who = self.name(pm.get("player"), pp + ("player",))
+                w = pm.get("whists")
+                on, wamt = None, Fraction(0)
+                if isinstance(w, Mapping):
+                    on = self.name(w.get("on"), pp + ("whists", "on"))
+                    wamt = self.amount(w.get("amount", 0), pp + ("whists", "amount")) or Fraction(0)
+                pens.append(Penalty(
+                    who or "?",
+                    self.amount(pm.get("mountain", 0), pp + ("mountain",)) or Fraction(0),
+                    self.amount(pm.get("pool", 0), pp + ("pool",)) or Fraction(0),
+                    on, wamt, pm.get("reason"),
+                ))
+            kw["penalties"] = tuple(pens)
+        if "irregularities" in m and m["irregularities"] is not None:
+            raw_irr = m["irregularities"]
+            irrs = []
+            if not isinstance(raw_irr, list):
+                self.err(path + ("irregularities",), "expected a list of {kind, by}")
+                raw_irr = []
+            for i, item in enumerate(raw_irr):
+                ip = path + ("irregularities", i)
+                im = self.mapping(item, ip)
+                if im is None:
+                    continue
+                kind = im.get("kind")
+                if kind not in IRREGULARITY_KINDS:
+                    self.err(ip + ("kind",), f"{show(kind)} is not an irregularity: expected "
+                                             f"{', '.join(IRREGULARITY_KINDS)}")
+                    continue
+                by = self.name(im.get("by"), ip + ("by",))
+                if by is not None:
+                    irrs.append(Irregularity(str(kind), by))
+            kw["irregularities"] = tuple(irrs)
+        if m.get("note") is not None:
+            kw["note"] = str(m["note"])
+        return _new_deal(pos, contract, kw)
+
+    def adjust(self, raw: Any, pos: int, path: Path) -> Optional[Adjust]:
+        m = self.mapping(raw, path)
+        if m is None:
+            return None
+        whists = []
+        for writer, row in (self.mapping(m.get("whists", {}), path + ("whists",)) or {}).items():
+            for on, amt in self.amounts_by_player(row, path + ("whists", writer)):
+                whists.append((str(writer), on, amt))
+        return Adjust(
+            pos=pos,
+            pool=self.amounts_by_player(m.get("pool", {}), path + ("pool",)),
+            mountain=self.amounts_by_player(m.get("mountain", {}), path + ("mountain",)),
+            whists=tuple(whists),
+            note=str(m["note"]) if m.get("note") is not None else None,
+        )
+
+
+def _deal_slots() -> Optional[Tuple[Tuple[str, Any, Any], ...]]:
+    """(field, slot setter, default) for every field of the slotted Deal, in field order (None:
+    build Deals the usual way, e.g. once a field needs a factory or a __post_init__)."""
+    import dataclasses
+    if hasattr(Deal, "__post_init__") or not hasattr(Deal, "__slots__"):
+        return None
+    out = []
+    for f in dataclasses.fields(Deal):
+        if f.default is not dataclasses.MISSING:
+            default = f.default
+        elif f.name in ("pos", "contract") and f.default_factory is dataclasses.MISSING:  # type: ignore[misc]
+            default = None
+        else:
+            return None
+        out.append((f.name, getattr(Deal, f.name).__set__, default))
+    return tuple(out)
+
+
+_DEAL_SLOTS = _deal_slots()
+_DEAL_FIELDS = frozenset(name for name, _, _ in _DEAL_SLOTS or ())
+
+
+def _new_deal(pos: int, contract: Contract, kw: Dict[str, Any]) -> Deal:
+    """``Deal(pos=pos, contract=contract, **kw)`` without the frozen dataclass's ``__init__``
+    (26 ``object.__setattr__`` calls and the keyword parsing were half the cost of building a
+    deal from a record): each slot is set directly. The object is the same: every field, in
+    field order, defaults included."""
+    slots = _DEAL_SLOTS
+    if slots is None or not _DEAL_FIELDS >= kw.keys():
+        return Deal(pos=pos, contract=contract, **kw)
+    deal = object.__new__(Deal)
+    get = kw.get
+    for name, put, default in slots:
+        put(deal, get(name, default))
+    slots[0][1](deal, pos)
+    slots[1][1](deal, contract)
+    return deal
+
+
+def _players(b: _Builder, data: Mapping[str, Any]) -> Tuple[str, ...]:
+    raw = data.get("players")
+    if not isinstance(raw, list):
+        b.err(("players",), f"expected the list of {counts_text(PLAYER_COUNTS)} players in clockwise seat order")
+        return ()
+    names = []
+    for i, p in enumerate(raw):
+        n = b.name(p, ("players", i))
+        if n is not None:
+            names.append(n)
+    return tuple(names)
+
+
+@overload
+def record_from_data(data: Any, problems: Optional[Problems] = ..., *, strict: Literal[True]) -> Record: ...
+@overload
+def record_from_data(data: Any, problems: Optional[Problems], strict: Literal[True]) -> Record: ...
+@overload
+def record_from_data(data: Any, problems: Optional[Problems] = ..., strict: bool = ...) -> Optional[Record]: ...
+
+
+def record_from_data(data: Any, problems: Optional[Problems] = None, strict: bool = False) -> Optional[Record]:
+    """Build a :class:`Record`; problems go to `problems` (or raise with `strict`)."""
+    problems = problems if problems is not None else Problems()
+    b = _Builder(problems)
+    if not isinstance(data, Mapping):
+        b.err((), f"a record must be a mapping with format: {RECORD_FORMAT}, found {type_name(data)}")
+        if strict:
+            raise InputError(problems.items)
+        return None
+    players = _players(b, data)
+    raw_rules = data.get("rules")
+    rules: Mapping[str, Any] = raw_rules if isinstance(raw_rules, Mapping) else {}
+    deals: List[Entry] = []
+    raw_deals = data.get("deals", [])
+    if not isinstance(raw_deals, list):
+        b.err(("deals",), "expected a list of deals")
+        raw_deals = []
+    for pos, raw in enumerate(raw_deals):
+        d = b.deal(raw, pos)
+        if d is not None:
+            deals.append(d)
+    start = None
+    if isinstance(data.get("start"), Mapping):
+        start = b.sheet_data(data["start"], players, ("start",))
+    rec = Record(
+        players=players, rules=dict(rules), deals=tuple(deals),
+        first_dealer=data.get("first_dealer") if isinstance(data.get("first_dealer"), str) else None,
+        meta=dict(data.get("meta") or {}) if isinstance(data.get("meta"), Mapping) else {},
+        start=start, end=data.get("end") if isinstance(data.get("end"), Mapping) else None,
+    )
+    if strict and problems:
+        raise InputError(problems.items)
+    return rec
+
+
+def _log(b: _Builder, raw: Any, players: Tuple[str, ...]) -> Tuple[LogEntry, ...]:
+    """The running log of a sheet: every write seated, whists naming someone else."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        b.err(("log",), "expected a list of writes ({area, player, value}, oldest first)")
+        return ()
+    seated = set(players)
+    out: List[LogEntry] = []
+    for i, item in enumerate(raw):
+        path: Path = ("log", i)
+        if not isinstance(item, Mapping):
+            b.err(path, f"expected a write {{area, player, value}}, found {type_name(item)}")
+            continue
+        area, player, on = item.get("area"), item.get("player"), item.get("on")
+        ok = True
+        if area not in LOG_AREAS:
+            b.err(path + ("area",), f"expected one of {', '.join(LOG_AREAS)}, found {area!r}")
+            ok = False
+        if not isinstance(player, str) or player not in seated:
+            b.err(path + ("player",), f"{player!r} is not seated (players: {', '.join(players)})")
+            ok = False
+        if area == "whists":
+            if not isinstance(on, str) or on not in seated:
+                b.err(path + ("on",), f"a whists write names who it is written on (a seated player), found {on!r}")
+                ok = False
+            elif on == player:
+                b.err(path + ("on",), f"'{player}' cannot write whists on himself")
+                ok = False
+        elif on is not None:
+            b.err(path + ("on",), f"only whists are written on someone; this is {area}")
+            ok = False
+        value = b.amount(item.get("value"), path + ("value",))
+        deal = item.get("deal")
+        if deal is not None and (isinstance(deal, bool) or not isinstance(deal, int) or deal < 1):
+            b.err(path + ("deal",), f"expected a deal number (1, 2, …), found {deal!r}")
+            ok = False
+        note = item.get("note")
+        if note is not None and not isinstance(note, str):
+            b.err(path + ("note",), f"expected text, found {type_name(note)}")
+            ok = False
+        if ok and value is not None and isinstance(area, str) and isinstance(player, str):  # ok: both are
+            out.append(LogEntry(area, player, value, on, deal, note))
+    return tuple(out)
+
+
+@overload
+def sheet_from_data(data: Any, problems: Optional[Problems] = ..., *, strict: Literal[True]) -> Sheet: ...
+@overload
+def sheet_from_data(data: Any, problems: Optional[Problems], strict: Literal[True]) -> Sheet: ...
+@overload
+def sheet_from_data(data: Any, problems: Optional[Problems] = ..., strict: bool = ...) -> Optional[Sheet]: ...
+
+
+def sheet_from_data(data: Any, problems: Optional[Problems] = None, strict: bool = False) -> Optional[Sheet]:
+    problems = problems if problems is not None else Problems()
+    b = _Builder(problems)
+    if not isinstance(data, Mapping):
+        b.err((), f"a sheet must be a mapping with format: {SHEET_FORMAT}, found {type_name(data)}")
+        if strict:
+            raise InputError(problems.items)
+        return None
+    players = _players(b, data)
+    sheet = Sheet(players, dict(data.get("rules") or {}) if isinstance(data.get("rules"), Mapping) else {},
+                  b.sheet_data(data, players, ()),
+                  dict(data.get("meta") or {}) if isinstance(data.get("meta"), Mapping) else {},
+                  _log(b, data.get("log"), players))
+    if strict and problems:
+        raise InputError(problems.items)
+    return sheet
