@@ -14,7 +14,7 @@ working folder outside the checkout (benchmarks/out/), so ``python -m`` does not
 tree up from the current folder.
 
 The baselines pause the cyclic garbage collector exactly as prefcli does around reading a record
-(``prefcli.io.documents.paused_gc``): a libyaml parse with the collector on spends most of its time
+(``prefcli.io.parsing.paused_gc``): a libyaml parse with the collector on spends most of its time
 in it, which would flatter every YAML ratio.
 """
 from __future__ import annotations

@@ -21,7 +21,7 @@ needs_shared = pytest.mark.skipif(not BADINPUTS.is_dir(), reason="../shared/badi
 
 def example_records() -> List[Path]:
     """Every game record in examples/ (found again each run, so new examples are covered)."""
-    from prefcli.io.documents import parse_text
+    from prefcli.io.parsing import parse_text
     out = []
     for p in sorted(EXAMPLES.rglob("*")):
         if p.suffix.lower() in (".yaml", ".yml", ".json"):

@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from prefcli.cli.main import _main
-from prefcli.io.documents import parse_text
+from prefcli.io.parsing import parse_text
 from prefcli.rules.presets import preset_names
 
 HERE = Path(__file__).resolve().parent

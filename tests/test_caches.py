@@ -227,7 +227,9 @@ def test_deals_built_from_data_are_the_same_objects_as_constructed_ones() -> Non
     assert len(record.deals) == len(slow)
     import json
 
-    from prefcli.io.documents import build_record_fast, parse_text
+    from prefcli.io.documents import build_record_fast
+
+    from prefcli.io.parsing import parse_text
     from prefcli.model.diagnostics import InputError
     bad = parse_text("x.json", json.dumps({**data, "deals": [{"contract": "6S", "no_such_field": 1}]}), True)
     with pytest.raises(InputError, match="no_such_field"):   # refused, as Deal(...) refuses it

@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from prefcli.app.sheet import sheet_document
 from prefcli.cli.main import _main
-from prefcli.io.documents import build_record, build_sheet, load_document, parse_text
+from prefcli.io.documents import build_record, build_sheet, load_document
+from prefcli.io.parsing import parse_text
 from prefcli.io.emit import to_json, to_yaml
 from prefcli.model.diagnostics import InputError, PrefcliError
 from prefcli.rules.checks import check_document

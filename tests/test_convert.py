@@ -17,7 +17,7 @@ import pytest
 
 from conftest import EXAMPLES, example_records, run_cli
 from prefcli.app.convert import convert_record, convert_rules
-from prefcli.io.documents import parse_text
+from prefcli.io.parsing import parse_text
 from prefcli.model.build import record_from_data
 from prefcli.rules.presets import OptionError, get_preset, preset_names
 from prefcli.rules.checks import check_record

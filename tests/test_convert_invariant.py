@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import EXAMPLES, example_records
-from prefcli.io.documents import parse_text
+from prefcli.io.parsing import parse_text
 from prefcli.model.build import record_from_data
 from prefcli.rules.presets import OptionError, get_preset, preset_names
 

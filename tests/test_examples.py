@@ -9,7 +9,8 @@ import pytest
 import yaml
 
 from conftest import EXAMPLES, run_cli
-from prefcli.io.documents import load_document, parse_text
+from prefcli.io.documents import load_document
+from prefcli.io.parsing import parse_text
 from prefcli.rules.checks import check_document
 
 DOCS = sorted(p for p in EXAMPLES.rglob("*") if p.suffix in (".yaml", ".yml", ".json")

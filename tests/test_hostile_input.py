@@ -180,7 +180,7 @@ def test_unknown_field_is_placed_at_its_own_key(tmp_path):
 
 
 def test_json_positions_survive_escapes():
-    from prefcli.io.documents import parse_text
+    from prefcli.io.parsing import parse_text
     doc = parse_text("t.json", '{"a\\u0062": {"\\ud83d\\ude00": [1,\n  {"k\\/": 2}]}}', True)
     assert doc.data == {"ab": {"😀": [1, {"k/": 2}]}}
     assert doc.locate(("ab", "😀", 1, "k/")) == (2, 11)

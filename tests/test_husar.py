@@ -236,7 +236,7 @@ def test_an_allpass_is_played_in_two_card_tricks_without_the_talon():
 
 
 def record_from_data_plain(path: Path) -> dict:
-    from prefcli.io.documents import parse_text
+    from prefcli.io.parsing import parse_text
     return parse_text(str(path), path.read_text(encoding="utf-8"), False).data
 
 

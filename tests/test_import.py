@@ -13,7 +13,7 @@ from conftest import SHARED
 from prefcli.app.importing import Source, import_source, validate_output
 from prefcli.cli.main import main
 from prefcli.io.importers import detect, importers, registry
-from prefcli.io.documents import parse_text
+from prefcli.io.parsing import parse_text
 from prefcli.io.writer import dump
 from prefcli.model.diagnostics import InputError
 from prefcli.rules.checks import check_document

@@ -7,7 +7,8 @@ import pytest
 import yaml
 
 from prefcli.model.diagnostics import InputError
-from prefcli.io.documents import load_document, parse_text
+from prefcli.io.documents import load_document
+from prefcli.io.parsing import parse_text
 
 
 def load(text, json_=False):

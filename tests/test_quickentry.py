@@ -5,7 +5,7 @@ import pytest
 
 from conftest import EXAMPLES, run_cli
 from prefcli.model.diagnostics import InputError
-from prefcli.io.documents import parse_text
+from prefcli.io.parsing import parse_text
 from prefcli.model.build import record_from_data
 from prefcli.app.notes import parse_quick_entry, parse_quick_entry_lines
 from prefcli.rules.checks import check_record

@@ -59,7 +59,7 @@ SCHEMAS_BY_FORMAT = _schemas_by_format()
 
 def check_published(path: Path) -> str:
     """A written document, read as prefcli reads it, validates against the schema of its format."""
-    from prefcli.io.documents import parse_text
+    from prefcli.io.parsing import parse_text
     data = parse_text(str(path), path.read_text(encoding="utf-8"), path.suffix == ".json").data
     fmt = data.get("format") if isinstance(data, dict) else None
     assert fmt in SCHEMAS_BY_FORMAT, f"{path}: format {fmt!r} has no published schema"

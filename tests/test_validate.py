@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from prefcli.io.documents import parse_text
+from prefcli.io.parsing import parse_text
 from prefcli.rules.checks import check_document
 
 HEAD3 = "format: pref-record/1\nplayers: [Ann, Bob, Cid]\nrules: {variant: sochi, pool: 20}\n"

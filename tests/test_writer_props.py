@@ -12,7 +12,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from prefcli.io.documents import parse_text
+from prefcli.io.parsing import parse_text
 from prefcli.model.build import record_from_data
 from prefcli.io.writer import dump_json, dump_yaml
 from prefcli.rules.canonical import record_to_data

@@ -16,7 +16,8 @@ NOTES_SUFFIXES = (".txt", ".notes")
 
 def read_text(source: str) -> Tuple[str, str]:
     """(display name, text) of a notes file or ``-``: UTF-8, a BOM dropped."""
-    from prefcli.io.documents import decode_text, read_source
+    from prefcli.io.documents import read_source
+    from prefcli.io.parsing import decode_text
     name, raw = read_source(source)
     return name, decode_text(name, raw)   # UTF-8 or UTF-16 with a BOM; another encoding named
 

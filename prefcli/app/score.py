@@ -75,7 +75,7 @@ def score_file(file: str, variant: Optional[str], sets: Sequence) -> Any:
         if isinstance(exc, PrefcliError) and exc.is_usage:
             raise
         if doc.data is None:
-            from prefcli.io.documents import parse_text
+            from prefcli.io.parsing import parse_text
             doc.data = parse_text(doc.name, doc.text, doc.is_json).data
         try:
             probs = schema_problems(doc, "record")

@@ -11,7 +11,7 @@ expand aliases without bound (an "alias bomb" of a few lines expands to 10^12 no
 * floats are read as :class:`~decimal.Decimal` (exact as written), huge numbers are refused;
 * absurd nesting is refused before parsing (`check_nesting`).
 
-The composed node tree is what `documents.Document` uses to map a data path back to a line and
+The composed node tree is what `located.Document` uses to map a data path back to a line and
 column, lazily, only when a problem is reported.
 """
 from __future__ import annotations

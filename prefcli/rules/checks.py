@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from prefcli.model.diagnostics import InputError, Problem, Problems
-from prefcli.io.documents import Document, build_record, build_sheet, format_check, schema_problems
+from prefcli.io.documents import build_record, build_sheet, format_check, schema_problems
+from prefcli.io.located import Document
 from prefcli.model.records import PLAYER_COUNTS, Adjust, Record, counts_text
 
 
@@ -18,7 +19,7 @@ def check_document(doc: Document, keep_data: bool = True) -> List[Problem]:
 
     With `keep_data` False, a record's parsed deals (about a kilobyte a deal) are let go once
     the record is built from them: the checks read the record, and places come from the text."""
-    from prefcli.io.documents import paused_gc
+    from prefcli.io.parsing import paused_gc
     with paused_gc():
         return _check_document(doc, None, keep_data)
 
@@ -26,7 +27,7 @@ def check_document(doc: Document, keep_data: bool = True) -> List[Problem]:
 def check_document_record(doc: Document, keep_data: bool = True) -> Tuple[List[Problem], Optional[Record]]:
     """check_document, and the record it built (None for a sheet, a tournament or a record that
     could not be built): convert writes that record rather than building it a second time."""
-    from prefcli.io.documents import paused_gc
+    from prefcli.io.parsing import paused_gc
     built: List[Record] = []
     with paused_gc():
         problems = _check_document(doc, built, keep_data)

@@ -141,7 +141,7 @@ class Source:
             return self._doc
         if self._json_error is not None:
             raise self._json_error
-        from prefcli.io.documents import parse_text
+        from prefcli.io.parsing import parse_text
         text = self.text
         try:
             if text is None:
