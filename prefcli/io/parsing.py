@@ -346,7 +346,6 @@ def _json_words(exc: Any, text: str) -> str:
     return msg
 
 
-
 def _last_key_position(text: str, key: str) -> Tuple[Optional[int], Optional[int]]:
     """(line, column) of the last `"key":` in a JSON text (where the duplicate stands when the
     YAML composer cannot say), or (None, None)."""
