@@ -15,6 +15,7 @@ from prefcli.model.records import SETTLEMENT_FORMAT
 from prefcli.settle.stats import STATS_FORMAT
 
 FORMATS = (SETTLEMENT_FORMAT, STATS_FORMAT)
+SCHEMA_KINDS = {SETTLEMENT_FORMAT: "settlement", STATS_FORMAT: "stats"}
 
 
 @dataclass
@@ -38,6 +39,15 @@ def _bad(doc: Any, source: str, path: Sequence[Any], message: str) -> InputError
         return InputError([Problem(message, tuple(path), source)])
 
 
+def _check_schema(doc: Any, source: str, kind: str) -> None:
+    """A part is checked against the schema of what settle or stats write, as any input is:
+    a value of the wrong type anywhere is a located error, not a crash of the arithmetic."""
+    from prefcli.io.documents import schema_problems
+    problems = schema_problems(doc, kind)
+    if problems:
+        raise InputError([p if p.file else p.at(file=source) for p in problems])
+
+
 def merge_parts(sources: Sequence[str], coin: Optional[Decimal] = None) -> MergeResult:
     """Merge shard documents (all pref-settlement/1, or all pref-stats/1). Raises InputError."""
     docs = [(s, _load(s)) for s in sources]
@@ -48,6 +58,7 @@ def merge_parts(sources: Sequence[str], coin: Optional[Decimal] = None) -> Merge
             raise _bad(d, s, ("format",), f"expected a part written by settle or stats with -f json "
                                           f"({' or '.join(FORMATS)}), found {fmt!r}")
         kinds.add(fmt)
+        _check_schema(d, s, SCHEMA_KINDS[fmt])
     if len(kinds) > 1:
         raise InputError([Problem("cannot merge settle results with stats results", (), sources[0])])
     kind = kinds.pop()
@@ -75,6 +86,18 @@ def _plain(data: Any) -> Any:
         return [_plain(v) for v in data]
     if isinstance(data, Decimal):
         return str(data)
+    return data
+
+
+def _as_written(data: Any) -> Any:
+    """A settled input as settle wrote it: the loader reads its rounded numbers (16.33) as
+    Decimals, which go back out as the same JSON numbers (the schema's type), not as text."""
+    if isinstance(data, dict):
+        return {k: _as_written(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_as_written(v) for v in data]
+    if isinstance(data, Decimal):
+        return float(data)
     return data
 
 
@@ -107,7 +130,7 @@ def _merge_settlements(docs: Sequence[Any], coin: Optional[Decimal]) -> MergeRes
             except (KeyError, TypeError, ValueError, ArithmeticError) as exc:
                 raise _bad(d, s, ("inputs", i), f"not a settled input: {exc}") from None
             total = total + Totals.of(net, price, c, players)
-            inputs.append(_plain(inp))
+            inputs.append(_as_written(inp))
     summary = total.summary(coin)
 
     out: Dict[str, Any] = summary_document(summary)
