@@ -12,6 +12,7 @@ from typing import Any, Dict, List, Optional, Sequence
 
 from prefcli.model.diagnostics import InputError, Problem
 from prefcli.model.records import SETTLEMENT_FORMAT
+from prefcli.model.values import show
 from prefcli.settle.stats import STATS_FORMAT
 
 FORMATS = (SETTLEMENT_FORMAT, STATS_FORMAT)
@@ -55,8 +56,12 @@ def merge_parts(sources: Sequence[str], coin: Optional[Decimal] = None) -> Merge
     for s, d in docs:
         fmt = d.data.get("format") if isinstance(d.data, dict) else None
         if fmt not in FORMATS:
-            raise _bad(d, s, ("format",), f"expected a part written by settle or stats with -f json "
-                                          f"({' or '.join(FORMATS)}), found {fmt!r}")
+            from prefcli.model.values import type_name
+            found = type_name(d.data) if not isinstance(d.data, dict) else \
+                "no format" if fmt is None else f"format {show(fmt)}"
+            raise _bad(d, s, ("format",) if isinstance(d.data, dict) and fmt is not None else (),
+                       f"expected a part written by settle or stats with -f json "
+                       f"({' or '.join(FORMATS)}), found {found}")
         kinds.add(fmt)
         _check_schema(d, s, SCHEMA_KINDS[fmt])
     if len(kinds) > 1:
