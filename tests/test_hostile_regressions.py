@@ -16,17 +16,16 @@ CASES = json.loads((HOSTILE / "cases.json").read_text(encoding="utf-8"))["cases"
 REPRS = ("Decimal(", "Fraction(", "<class ", "object at 0x", "{'", "Traceback", "internal error")
 
 
-def _args(case, file: str):
-    return [a.replace("{file}", file) for a in case["command"]]
+RUNS = [(name, i) for name in sorted(CASES) for i in range(len(CASES[name]["commands"]))]
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_a_hostile_case_is_refused_cleanly(run, name):
+@pytest.mark.parametrize("name,i", RUNS, ids=[f"{n}-{' '.join(CASES[n]['commands'][i][:-1])}" for n, i in RUNS])
+def test_a_hostile_case_is_refused_cleanly(run, name, i):
     case = CASES[name]
     path = HOSTILE / name
     file = str(path.relative_to(ROOT))
     before = path.read_bytes()
-    code, out, err = run(_args(case, file))
+    code, out, err = run([a.replace("{file}", file) for a in case["commands"][i]])
     assert code == case["exit"], (code, err)
     for words in case["words"]:
         assert words.replace("{file}", file) in err, (words, err)

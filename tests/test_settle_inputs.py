@@ -70,3 +70,20 @@ def test_a_listed_input_that_is_missing_is_a_located_problem(cup):
     (cup / "round3.yaml").unlink()
     code, out, err = run_cli(["settle", str(cup / "tournament.yaml")])
     assert code == 1 and "round3.yaml" in err and "Traceback" not in err
+
+
+def _sources(data):
+    return [g["source"].replace("\\\\", "/").rsplit("/", 1)[-1] for g in data["games"]]
+
+
+@pytest.mark.parametrize("command", [["stats"], ["rating", "-m", "whists"]], ids=lambda c: c[0])
+def test_stats_and_rating_read_what_a_tournament_lists_as_settle_does(cup, command):
+    """stats and rating had their own reading of the inputs: a tournament file given alone was
+    'no records or sheets among the inputs' (exit 2), a folder read every file in it."""
+    for given in (str(cup / "tournament.yaml"), str(cup)):
+        code, out, err = run_cli([*command, given, "-f", "json"])
+        assert code == 0, err
+        data = json.loads(out)
+        assert data["inputs"] == 2
+        if "games" in data:
+            assert _sources(data) == ["round1.yaml", "round3.yaml"]

@@ -112,7 +112,8 @@ def build_report(file: str, variant: Optional[str] = None, sets: Sequence[Tuple[
     data = doc.data
     if isinstance(data, dict) and data.get("format") == TOURNAMENT_FORMAT:
         base = os.path.dirname(file) if file != "-" else ""
-        t = _placed(doc, lambda: tournament_from_data(data, base))
+        from prefcli.io.tournament import check_listed_inputs
+        t = _placed(doc, lambda: check_listed_inputs(tournament_from_data(data, base), file))
         if not t.inputs:
             raise InputError([doc.problem(("format",), "this tournament file lists no rounds (inputs:); "
                                           "report its folder instead, as prefcli settle does")])
@@ -134,7 +135,8 @@ def _folder_report(folder: str, variant: Optional[str], sets: Sequence[Tuple[str
         if isinstance(doc.data, dict) and doc.data.get("format") == TOURNAMENT_FORMAT:
             if t is not None:
                 raise InputError([doc.problem(("format",), "a second tournament file in the folder")])
-            t = _placed(doc, lambda: tournament_from_data(doc.data, os.path.dirname(f)))
+            from prefcli.io.tournament import check_listed_inputs
+            t = _placed(doc, lambda: check_listed_inputs(tournament_from_data(doc.data, os.path.dirname(f)), f))
         else:
             rounds.append(f)
     if not rounds:

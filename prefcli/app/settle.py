@@ -128,18 +128,24 @@ class SettleUsageError(PrefcliError):
 
 def _sniff_tournament(path: str) -> bool:
     """Cheaply: could this file be a pref-tournament/1 document? (confirmed by loading it)."""
-    if path == "-":
-        return False
-    import os
-    import stat
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return False   # a FIFO or device is never opened here (read_source refuses it)
-        with open(path, "rb") as fh:
-            head = fh.read(65536)
-    except OSError:
-        return False
-    return b"pref-tournament/" in head
+    from prefcli.io.tournament import looks_like_tournament
+    return looks_like_tournament(path)
+
+
+def check_listed(path: str, t: Tournament) -> Tournament:
+    """`t` when every input it lists can be one of its rounds; else a located InputError (exit
+    1, before anything is settled), as validate reports it. settle, stats, rating and report
+    read a tournament's list through here."""
+    from prefcli.io.tournament import listed_input_problems
+    problems = listed_input_problems(t, path)
+    if problems:
+        from prefcli.model.diagnostics import InputError
+        if path == "-":                 # read once already: placed by path only
+            raise InputError([Problem(message, where, "<stdin>") for where, message in problems])
+        from prefcli.io.documents import load_document
+        doc = load_document(path)
+        raise InputError([doc.problem(where, message) for where, message in problems])
+    return t
 
 
 def load_tournament(path: str) -> Tournament:
@@ -192,7 +198,7 @@ def plan_inputs(inputs: Sequence[str], tournament_file: Optional[str] = None) ->
     from prefcli.app.inputs import NoInputs, expand_inputs
     found: List[Tuple[str, Tournament]] = []
     if tournament_file is not None:
-        found.append((tournament_file, load_tournament(tournament_file)))
+        found.append((tournament_file, check_listed(tournament_file, load_tournament(tournament_file))))
     sources: List[str] = []
     for arg in inputs:
         files = expand_inputs([arg])
@@ -208,7 +214,7 @@ def plan_inputs(inputs: Sequence[str], tournament_file: Optional[str] = None) ->
                 continue            # not a tournament after all (or a broken one): settled as given
             files = [x for x in files if x != f]
         for f, t in confirmed:
-            found.append((f, t))
+            found.append((f, check_listed(f, t)))
             if t.inputs:
                 if os.path.isdir(arg):  # the folder settles what its tournament lists
                     files = []

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Dict, Mapping, Optional, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from prefcli.model.diagnostics import Path, PrefcliError
 from prefcli.model.records import TOURNAMENT_FORMAT
@@ -154,6 +154,70 @@ def tournament_from_data(data: Any, base: str = "") -> Tournament:
     return Tournament(str(name) if name is not None else None, tuple(bands), losses, cap, floor,
                       tuple(inputs), price, coin, _place_points(data.get("place_points")),
                       _weights(data.get("weights")))
+
+
+def looks_like_tournament(path: str) -> bool:
+    """Cheaply: could this file be a pref-tournament/1 document? (a regular file only: a FIFO or
+    device is never opened here; loading it confirms)."""
+    import os
+    import stat
+    if path == "-":
+        return False
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+        with open(path, "rb") as fh:
+            head = fh.read(65536)
+    except OSError:
+        return False
+    return b"pref-tournament/" in head
+
+
+def listed_input_problems(t: Tournament, own: Optional[str] = None) -> List[Tuple[Path, str]]:
+    """(where it is listed, why) for each of `inputs:` that cannot be a round of the tournament:
+    missing, a folder, not a regular file (a named pipe or a device, never opened), the
+    tournament file `own` itself, or another tournament. validate and every command that reads
+    the list (settle, stats, rating, report) refuse the same entries with the same words, before
+    anything is settled."""
+    import os
+    import stat
+    from prefcli.model.values import display_name
+    out: List[Tuple[Path, str]] = []
+    for i, f in enumerate(t.inputs):
+        where: Path = ("inputs", i)
+        name = display_name(f)
+        try:
+            mode = os.stat(f).st_mode
+        except (OSError, ValueError):
+            out.append((where, f"no such input file: {name}"))
+            continue
+        if stat.S_ISDIR(mode):
+            out.append((where, f"{name} is a folder: list the rounds in it"))
+        elif not stat.S_ISREG(mode):
+            out.append((where, f"{name} is not a regular file (a named pipe or a device): list the rounds' files"))
+        elif own is not None and own != "-" and _same_file(f, own):
+            out.append((where, f"the tournament lists itself ({name}): list its rounds"))
+        elif looks_like_tournament(f):
+            out.append((where, f"{name} is a tournament file: a tournament lists its rounds "
+                               "(records and sheets), not another tournament"))
+    return out
+
+
+def check_listed_inputs(t: Tournament, own: Optional[str] = None) -> Tournament:
+    """`t`, or a SettlementError at the first listed input that cannot be a round."""
+    problems = listed_input_problems(t, own)
+    if problems:
+        where, message = problems[0]
+        raise SettlementError(message, where)
+    return t
+
+
+def _same_file(a: str, b: str) -> bool:
+    import os
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.abspath(a) == os.path.abspath(b)
 
 
 def _place_points(raw: Any) -> Optional[Dict[int, Tuple[Fraction, ...]]]:

@@ -62,7 +62,8 @@ def _check_document(doc: Document, built: Optional[List[Record]] = None, keep_da
 
 
 def _tournament_rules(doc: Document) -> List[Problem]:
-    """A tournament file (settle's standings rules): checked by the same parser settle uses."""
+    """A tournament file (settle's standings rules): checked by the same parser settle uses, and
+    its listed inputs as every command that reads the list checks them."""
     import os
     from prefcli.io.tournament import SettlementError, tournament_from_data
     base = os.path.dirname(doc.name) if doc.name != "<stdin>" else ""
@@ -70,8 +71,9 @@ def _tournament_rules(doc: Document) -> List[Problem]:
         t = tournament_from_data(doc.data, base)
     except SettlementError as exc:
         return [doc.problem(exc.path, exc.message)]
-    missing = [f for f in getattr(t, "inputs", ()) if not os.path.exists(f)]
-    return [doc.problem(("inputs",), f"no such input file: {f}") for f in missing]
+    from prefcli.io.tournament import listed_input_problems
+    return [doc.problem(where, message) for where, message in
+            listed_input_problems(t, doc.name if doc.name != "<stdin>" else None)]
 
 
 def _sheet_rules(doc: Document) -> List[Problem]:

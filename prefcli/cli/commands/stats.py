@@ -9,7 +9,7 @@ from typing import Any, Callable, Dict, Optional, Tuple
 
 import click
 
-from prefcli.cli.util import (EXAMPLES_HEADER, CheckFailed, expand_inputs, note, output_option, parse_sets,
+from prefcli.cli.util import (EXAMPLES_HEADER, CheckFailed, note, output_option, parse_sets,
                               pick_format, print_problems, progress_bar, quiet_option, rules_options, write_text)
 from prefcli.io.output import check_not_input
 from prefcli.render import choices
@@ -74,21 +74,6 @@ def rating_from_options(method: str, place_points: Tuple[str, ...], weights: Tup
                          ELO_K if elo_k is None else elo_k)
 
 
-def load_tournament(path: Optional[str]):
-    if path is None:
-        return None
-    import os
-
-    from prefcli.io.documents import load_document
-    from prefcli.model.diagnostics import InputError
-    from prefcli.settle import SettlementError, tournament_from_data
-    doc = load_document(path)
-    try:
-        return tournament_from_data(doc.data, os.path.dirname(path))
-    except SettlementError as exc:
-        raise InputError([doc.problem(exc.path, exc.message, "schema")]) from None
-
-
 def run(inputs: Tuple[str, ...], by: str, fmt: str, rating: Optional[str], svg_file: Optional[str],
         variant: Optional[str], sets: Tuple[str, ...], jobs: int, executor: Optional[str], output: str,
         place_points: Tuple[str, ...], weights: Tuple[str, ...], elo_k: Optional[float],
@@ -98,13 +83,10 @@ def run(inputs: Tuple[str, ...], by: str, fmt: str, rating: Optional[str], svg_f
     from prefcli.app.stats import StatsOptions, run_stats
     from prefcli import render
 
-    tournament = load_tournament(tournament_file)
-    if not inputs and tournament is not None and tournament.inputs:
-        inputs = tournament.inputs
-    if not inputs:
-        raise click.UsageError("give one or more files, folders, or - for stdin")
-    sources = expand_inputs(list(inputs))
-    read = list(sources) + ([tournament_file] if tournament_file is not None else [])
+    from prefcli.app.settle import plan_inputs
+    # a tournament file's inputs: honoured wherever it is given, as settle reads them
+    plan = plan_inputs(list(inputs), tournament_file)
+    sources, tournament, read = plan.sources, plan.tournament, plan.read
     check_not_input(output, read)
     if svg_file is not None:
         check_not_input(svg_file, read)
