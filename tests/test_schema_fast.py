@@ -163,3 +163,74 @@ def test_validate_messages_unchanged_through_the_fast_path(tmp_path):
     problems = check_source(str(bad)).problems
     unknown = [p for p in problems if "unknown field 'contrakt'" in p.message]
     assert unknown and unknown[0].line == 14 and unknown[0].kind == "schema"
+
+
+# -- the compiler's shortcuts (issue 18: validate of a long JSON record) ------------------------
+
+def _same_as_jsonschema(schema: dict, values: List[Any]) -> int:
+    from jsonschema import Draft202012Validator
+    check = schema_fast.compile_schema(schema)
+    assert check is not None
+    truth = Draft202012Validator(schema)
+    for v in values:
+        assert check(v) == (not any(True for _ in truth.iter_errors(v))), repr(v)
+    return len(values)
+
+
+def test_the_card_shortcuts_are_the_shipped_patterns_and_never_pass_what_they_should_not():
+    import re
+    from prefcli.io.schemas import schema_text
+    text = schema_text("record")
+    for pattern, kind in schema_fast.SHORTCUTS.items():
+        assert json.dumps(pattern, ensure_ascii=False) in text, f"the {kind} pattern is no longer the schema's"
+    one, many = (re.compile(p) for p, k in sorted(schema_fast.SHORTCUTS.items(), key=lambda i: i[1] != "card"))
+    for token in schema_fast.CARD_TOKENS:
+        assert one.search(token) and many.search(token), token
+    assert len(schema_fast.CARD_TOKENS) == 14 * 12
+    # texts the shortcut accepts are ones the pattern accepts (it only ever saves the search)
+    import random
+    rnd = random.Random(18)
+    pieces = sorted(schema_fast.CARD_TOKENS) + ["", " ", ",", "1", "11S", "6S", "7", "S", "\n", "7S\n", "\t"]
+    for _ in range(3000):
+        t = rnd.choice(" ,").join(rnd.choice(pieces) for _ in range(rnd.randint(0, 4)))
+        if schema_fast.CARD_TOKENS.issuperset(t.split(" ")):
+            assert many.search(t), repr(t)
+        if t in schema_fast.CARD_TOKENS:
+            assert one.search(t), repr(t)
+
+
+CARDS_SCHEMA = {"type": "object", "additionalProperties": {
+    "oneOf": [{"type": "string", "pattern": next(p for p, k in schema_fast.SHORTCUTS.items() if k == "cards")},
+              {"type": "array", "items": {"type": "string",
+                                          "pattern": next(p for p, k in schema_fast.SHORTCUTS.items() if k == "card")}}]}}
+
+
+def test_card_texts_and_lists_decided_as_jsonschema_does():
+    texts = ["7S 8S", "7S  8S", "7S,8S", "7S8S", "", " ", " 7S", "7S ", "11S", "6S", "7S\n", "7S 8S\n", "10♥ AS",
+             "A♠", "x", "7S 8", "T s", "ts"]
+    values = [{"a": t} for t in texts] + [{"a": [t]} for t in texts] + [{"a": [t, "7S"]} for t in texts]
+    values += [{"a": 7}, {"a": None}, {"a": [7]}, {"a": {}}, {}]
+    assert _same_as_jsonschema(CARDS_SCHEMA, values) > 50
+    # asked twice (the second answer from what the first remembered): the same
+    assert _same_as_jsonschema(CARDS_SCHEMA, values) > 50
+
+
+def test_one_of_with_branches_of_the_same_type_still_counts_them():
+    schema = {"oneOf": [{"type": "integer"}, {"type": "number", "minimum": 2}], "$defs": {}}
+    _same_as_jsonschema(schema, [1, 2, 3, 2.5, 1.5, "x", None, True])
+    inline = {"type": "object", "properties": {"n": schema}}
+    _same_as_jsonschema(inline, [{"n": 1}, {"n": 3}, {"n": 2.5}, {"n": "x"}, {}])
+
+
+def test_a_closed_object_with_many_fields_is_checked_field_by_field():
+    props = {f"f{i}": {"type": "integer", "maximum": i} for i in range(12)}
+    props["self"] = {"$ref": "#/$defs/obj"}                 # a field whose test is the object's own
+    props["pick"] = {"if": {"type": "object", "required": ["a"]}, "then": {"type": "object", "required": ["b"]},
+                     "else": {"type": "string"}}
+    obj = {"type": "object", "required": ["f0"], "additionalProperties": False, "properties": props}
+    schema = {"$ref": "#/$defs/obj", "$defs": {"obj": obj}}
+    values = [{"f0": 0}, {"f0": 1}, {"f0": 0, "f11": 11}, {"f0": 0, "f11": 12}, {"f0": 0, "g": 1}, {"f1": 0},
+              {"f0": 0, "self": {"f0": 0}}, {"f0": 0, "self": {"f0": 0, "self": {"f3": 1}}},
+              {"f0": 0, "pick": {"a": 1, "b": 2}}, {"f0": 0, "pick": {"a": 1}}, {"f0": 0, "pick": "x"},
+              {"f0": 0, "pick": 3}, {"f0": 0, "f5": True}, [], "x"]
+    _same_as_jsonschema(schema, values)

@@ -52,6 +52,35 @@ def _is_num(v: Any) -> bool:
     return not isinstance(v, bool) and isinstance(v, numbers.Number)
 
 
+#: A text's `pattern` answers are remembered (texts only, at most this many a pattern): contracts,
+#: calls and tricks repeat thousands of times in a long record.
+_MEMO_SIZE = 4096
+
+
+def _searcher(search: Callable[[str], Any], ok: set) -> Callable[[Any], bool]:
+    """`pattern`'s answer for a text not in `ok` (the texts known to match), remembered."""
+    def matches(v: Any) -> bool:
+        if search(v) is None:
+            return False
+        if type(v) is str and len(ok) < _MEMO_SIZE:
+            ok.add(v)
+        return True
+    return matches
+
+
+#: The cards of the notation, as the schemas' card patterns spell one (rank, then suit).
+_RANKS = ("7", "8", "9", "10", "T", "t", "J", "j", "Q", "q", "K", "k", "A", "a")
+_SUITS = "SsCcDdHh\u2660\u2663\u2666\u2665"
+CARD_TOKENS = frozenset(r + s for r in _RANKS for s in _SUITS)
+#: Patterns with a cheaper test that is enough for a match (never a refusal: when it does not
+#: hold, the pattern itself decides). "cards": the text split at single spaces gives only cards
+#: (what every written hand, talon and trick is); "card": the text is one card.
+SHORTCUTS = {
+    "^\\s*((7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|\u2660|\u2663|\u2666|\u2665)[\\s,]*)*$": "cards",
+    "^(7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|\u2660|\u2663|\u2666|\u2665)$": "card",
+}
+
+
 def _unique_texts(v: List[Any]) -> bool:
     if not all(type(i) is str for i in v):
         raise Unsure("uniqueItems on values other than text")
@@ -71,6 +100,10 @@ _LEAF = {"type", "enum", "const", "pattern", "minLength", "maxLength", "minimum"
          "exclusiveMinimum", "exclusiveMaximum"}
 
 
+#: A closed object with more fields than this is checked field by field of those it has.
+_DISPATCH = 8
+
+
 class _Compiler:
     def __init__(self, root: Dict[str, Any]) -> None:
         self.root = root
@@ -78,6 +111,7 @@ class _Compiler:
         self.consts: Dict[str, Any] = {"_is_int": _is_int, "_is_num": _is_num, "_unique_texts": _unique_texts,
                                        "_MISSING": object()}
         self.done: Dict[int, str] = {}
+        self.tables: List[str] = []
         self.n = 0
 
     def const(self, value: Any) -> str:
@@ -109,6 +143,16 @@ class _Compiler:
             return self.expr(self.resolve(s["$ref"]), v)
         if self.is_leaf(s):
             return self.leaf(s, v)
+        keys = set(s) - _ANNOTATIONS if isinstance(s, dict) else set()
+        if keys and keys <= {"if", "then", "else"} and "if" in keys:
+            return (f"(({self.expr(s.get('then', True), v)}) if {self.expr(s['if'], v)} "
+                    f"else ({self.expr(s.get('else', True), v)}))")
+        if keys == {"type", "required"} and s["type"] == "object" and isinstance(s["required"], list):
+            return f"(isinstance({v}, dict) and {self.const(frozenset(s['required']))} <= {v}.keys())"
+        if isinstance(s, dict) and set(s) - _ANNOTATIONS in ({"oneOf"}, {"anyOf"}):
+            branches = s.get("oneOf", s.get("anyOf"))
+            if isinstance(branches, list) and branches and ("anyOf" in s or self.exclusive(branches)):
+                return "(" + " or ".join(self.expr(b, v) for b in branches) + ")"
         return f"{self.function(s)}({v})"
 
     def leaf(self, s: Dict[str, Any], v: str) -> str:
@@ -151,12 +195,45 @@ class _Compiler:
     def _text_checks(self, s: Dict[str, Any], v: str) -> List[str]:
         out = []
         if "pattern" in s:
-            out.append(f"{self.const(re.compile(s['pattern']).search)}({v}) is not None")
+            out.append(self.pattern(s["pattern"], v))
         if "minLength" in s:
             out.append(f"len({v}) >= {int(s['minLength'])}")
         if "maxLength" in s:
             out.append(f"len({v}) <= {int(s['maxLength'])}")
         return out
+
+    def pattern(self, pattern: str, v: str) -> str:
+        """`v` (a text) matches `pattern` (re.search): a text seen to match before, or one the
+        pattern's shortcut accepts, or the regular expression's own answer."""
+        ok: set = set()
+        short = SHORTCUTS.get(pattern)
+        if short == "cards":
+            first = f"{self.const(CARD_TOKENS)}.issuperset({v}.split(' '))"
+        elif short == "card":
+            first = f"{v} in {self.const(CARD_TOKENS)}"
+        else:
+            first = f"{v} in {self.const(ok)}"
+        return f"({first} or {self.const(_searcher(re.compile(pattern).search, ok))}({v}))"
+
+    def types_of(self, s: Any) -> Optional[frozenset]:
+        """The JSON types a schema can accept at most (integer and number as one), or None: any."""
+        while isinstance(s, dict) and set(s) - _ANNOTATIONS == {"$ref"}:
+            s = self.resolve(s["$ref"])
+        if not isinstance(s, dict) or "type" not in s:
+            return None
+        types = [s["type"]] if isinstance(s["type"], str) else list(s["type"])
+        return frozenset("number" if t == "integer" else t for t in types)
+
+    def exclusive(self, branches: List[Any]) -> bool:
+        """No value can satisfy two of the branches: each accepts only types no other accepts
+        (then `oneOf` is `anyOf`, and the first branch that holds decides)."""
+        seen: set = set()
+        for b in branches:
+            types = self.types_of(b)
+            if types is None or types & seen:
+                return False
+            seen |= types
+        return True
 
     # -- functions for the other schemas -------------------------------------------------------
 
@@ -191,8 +268,11 @@ class _Compiler:
         if "anyOf" in s:
             body.append("if not (" + " or ".join(self.expr(b, "x") for b in s["anyOf"]) + "): return False")
         if "oneOf" in s:
-            calls = ", ".join(self.expr(b, "x") for b in s["oneOf"])
-            body.append(f"if [{calls}].count(True) != 1: return False")
+            if self.exclusive(s["oneOf"]):
+                body.append("if not (" + " or ".join(self.expr(b, "x") for b in s["oneOf"]) + "): return False")
+            else:
+                calls = ", ".join(self.expr(b, "x") for b in s["oneOf"])
+                body.append(f"if [{calls}].count(True) != 1: return False")
         if "if" in s:
             cond = self.expr(s["if"], "x")
             then = self.expr(s.get("then", True), "x")
@@ -214,6 +294,32 @@ class _Compiler:
         extra = s.get("additionalProperties", True)
         if extra is False:
             out.append(f"{ind}if not x.keys() <= {self.const(frozenset(props))}: return False")
+        if extra is False and len(props) > _DISPATCH:
+            # a closed object with many optional fields (a deal has 24, and carries a few): the
+            # fields it has are checked, each by its field's test, rather than every name looked up
+            tests: Dict[str, str] = {}
+            table: Dict[str, str] = {}
+            for k, sub in props.items():
+                cond = self.expr(sub, "v")
+                if cond == "True":
+                    continue
+                call = re.fullmatch(r"(_v[0-9]+)\(v\)", cond)
+                if call:                    # a function already: no wrapper
+                    table[k] = call.group(1)
+                    continue
+                if cond not in tests:
+                    self.n += 1
+                    tests[cond] = f"_t{self.n}"
+                    self.lines += [f"def {tests[cond]}(v):", f"    return {cond}", ""]
+                table[k] = tests[cond]
+            self.n += 1
+            fields = f"_f{self.n}"
+            # after every function (a field's test may be a function not yet written: recursion)
+            self.tables.append(f"{fields} = {{" + ", ".join(f"{k!r}: {t}" for k, t in table.items()) + "}")
+            out.append(f"{ind}for k, v in x.items():")
+            out.append(f"{ind}    t = {fields}.get(k)")
+            out.append(f"{ind}    if t is not None and not t(v): return False")
+            return out
         for k, sub in props.items():
             cond = self.expr(sub, "v")
             if cond == "True":
@@ -264,7 +370,7 @@ def compile_schema(schema: Dict[str, Any]) -> Optional[Callable[[Any], bool]]:
     except (_Unsupported, KeyError, TypeError, re.error):
         return None
     namespace = dict(c.consts)
-    exec(compile("\n".join(c.lines), f"<schema check {schema.get('$id', '')}>", "exec"), namespace)  # noqa: S102
+    exec(compile("\n".join(c.lines + c.tables), f"<schema check {schema.get('$id', '')}>", "exec"), namespace)  # noqa: S102
     return namespace[top]
 
 
