@@ -21,6 +21,14 @@ def schema_text(kind: str) -> str:
     if kind not in KINDS:
         raise ValueError(f"unknown schema '{kind}': expected one of {', '.join(KINDS)}")
     name = f"{kind}.schema.json"
+    # the file beside the package (installed: prefcli/schemas/; a checkout: schemas/), read
+    # directly: importlib.resources brings zipfile, tempfile and shutil in, a few ms of every run
+    here = Path(__file__).resolve().parents[1]
+    for folder in (here / "schemas", here.parent / "schemas"):
+        try:
+            return (folder / name).read_text(encoding="utf-8")
+        except OSError:
+            pass
     try:
         from importlib.resources import files
         return (files("prefcli.schemas") / name).read_text(encoding="utf-8")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from itertools import accumulate
 from typing import Any, Dict, Optional, Tuple, Type
 
 from prefcli.model.diagnostics import Path, PrefcliError
@@ -218,10 +219,28 @@ def construct(root) -> Any:
 
 
 
+#: bytes that are not a bracket (deleted, so only the brackets are left to count)
+_NOT_BRACKETS = bytes(range(256)).translate(None, b"[]{}")
+_DEPTH_STEP = [1 if b in b"[{" else -1 if b in b"]}" else 0 for b in range(256)]
+
+
 def check_nesting(text: str) -> Optional[Tuple[int, int]]:
     """Refuse absurd flow nesting before a recursive parser sees it; returns (line, col)."""
     if "[" not in text and "{" not in text:
         return None
+    # The brackets alone, counted in C: when the running depth never goes below 0 (no closer
+    # without its opener, where the walk below stays at 0) nor above the limit, nothing is too deep.
+    # (A bracket is one byte in UTF-8, never part of another character's bytes.)
+    steps = list(accumulate(map(_DEPTH_STEP.__getitem__,
+                                text.encode("utf-8", "surrogatepass").translate(None, _NOT_BRACKETS))))
+    if not steps or (min(steps) >= 0 and max(steps) <= MAX_DEPTH * 4):
+        return None
+    del steps
+    return _nesting_walk(text)
+
+
+def _nesting_walk(text: str) -> Optional[Tuple[int, int]]:
+    """check_nesting's answer bracket by bracket: where the depth first passes the limit."""
     depth = 0
     limit = MAX_DEPTH * 4
     for m in _BRACKETS.finditer(text):
