@@ -116,3 +116,12 @@ def test_quota_table():
     assert (defenders_quota(seven, True), defenders_quota(seven, False)) == (2, 1)
     assert (defenders_quota(eight, True), defenders_quota(eight, False)) == (1, 1)
     assert defenders_quota(MISERE, True) == 0
+
+
+def test_format_cards_writes_each_card_as_it_prints_itself():
+    """format_cards looks each card's text up (issue 18: convert writes 600,000 cards of a 10k
+    full record); the text is the card's own, and anything else is printed as it prints itself."""
+    assert format_cards(DECK) == " ".join(str(c) for c in DECK)
+    assert format_cards([Card(Suit.H, Rank.TEN), Card(Suit.S, Rank.ACE)]) == "10H AS"
+    assert format_cards([]) == ""
+    assert format_cards([DECK[0], "7S", 3]) == f"{DECK[0]} 7S 3"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import enum
 import functools
 from dataclasses import dataclass
-from typing import Iterable, Optional, Sequence, Tuple, Union
+from typing import Dict, Iterable, Optional, Sequence, Tuple, Union
 
 from prefcli.model.diagnostics import PrefcliError
 from prefcli.model.values import close_names, did_you_mean, show
@@ -164,8 +164,15 @@ def parse_cards(value: Union[str, Sequence[object], None]) -> Tuple[Card, ...]:
         return tuple(parse_card(t) for t in tokens)
 
 
+#: each card's text, looked up rather than formatted (a 10k full record writes 600,000 cards)
+_CARD_TEXT: Dict[Card, str] = {c: f"{c.rank.letter}{c.suit.letter}" for c in DECK}
+
+
 def format_cards(cards: Iterable[Card]) -> str:
-    return " ".join(str(c) for c in cards)
+    try:
+        return " ".join([_CARD_TEXT[c] for c in cards])
+    except (KeyError, TypeError):     # not only cards of the deck: each as it prints itself
+        return " ".join(str(c) for c in cards)
 
 
 class ContractKind(enum.Enum):
