@@ -56,9 +56,14 @@ def _guess_encoding(raw: bytes) -> Optional[Tuple[str, str]]:
     return "cp1252", "cp1252 or latin-1 (Windows Western European)"
 
 
+#: every byte but the control characters decode_text refuses (deleted, what is left is those)
+_NOT_CONTROL = bytes(b for b in range(256) if not (b <= 0x08 or b in (0x0b, 0x0c) or 0x0e <= b <= 0x1f or b == 0x7f))
+
+
 def decode_text(name: str, raw: bytes) -> str:
     """UTF-8 (with or without a BOM), or UTF-16/32 with a BOM; anything else is refused with the
     encoding it most likely is and the command that converts it."""
+    utf8 = False
     for bom, codec in _BOMS:
         if raw.startswith(bom):
             try:
@@ -70,6 +75,7 @@ def decode_text(name: str, raw: bytes) -> str:
     else:
         try:
             text = raw.decode("utf-8")
+            utf8 = True
         except UnicodeDecodeError as exc:
             line = raw.count(b"\n", 0, exc.start) + 1
             col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
@@ -85,7 +91,10 @@ def decode_text(name: str, raw: bytes) -> str:
                              line, col) from None
     if text.startswith("\ufeff"):
         text = text[1:]
-    bad = re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", text)
+    # In UTF-8 a control character is one byte, never part of another character's bytes: when the
+    # bytes hold none (counted in C), neither does the text, and the search that places one is skipped.
+    bad = None if utf8 and not raw.translate(None, _NOT_CONTROL) else \
+        re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", text)
     if bad:
         start = bad.start()
         line, col = line_col(text, start)
@@ -109,12 +118,25 @@ class _JsonDuplicate(Exception):
 
 
 def _json_pairs(pairs: List[Tuple[str, Any]]) -> Dict[str, Any]:
-    out: Dict[str, Any] = {}
-    for k, v in pairs:
-        if k in out:
-            raise _JsonDuplicate(k)
-        out[k] = v
+    out = dict(pairs)                     # built in C; fewer keys than pairs: a key written twice
+    if len(out) != len(pairs):
+        seen: Dict[str, Any] = {}
+        for k, _ in pairs:
+            if k in seen:
+                raise _JsonDuplicate(k)
+            seen[k] = None
     return out
+
+
+#: digits as "0", every other byte as itself: a run of MAX_DIGITS + 1 zeros is a number (or a
+#: text) with more digits than a number may have
+_DIGITS_AS_ZERO = bytes(0x30 if 0x30 <= b <= 0x39 else b for b in range(256))
+
+
+def _long_digit_run(text: str) -> bool:
+    """Whether the text holds more than MAX_DIGITS digits in a row (counted in C): only then can
+    an integer need _json_int's check, so only then does the parser call it for every integer."""
+    return b"0" * (MAX_DIGITS + 1) in text.encode("utf-8", "surrogatepass").translate(_DIGITS_AS_ZERO)
 
 
 class _JsonToken(Exception):
@@ -222,14 +244,15 @@ def _parse_text(name: str, text: str, is_json: bool) -> Document:
     where = check_nesting(text)
     if where:
         raise read_error(name, f"nesting deeper than {MAX_DEPTH * 4} levels: not a prefcli document", *where)
-    if not text.strip():
+    if not text or text.isspace():       # (text.strip() would copy the whole text)
         raise read_error(name, "the file is empty: expected a record (format: pref-record/1) "
                                "or a sheet (format: pref-sheet/1)", 1, 1)
     if is_json:
         import json
         try:
             data = json.loads(text, object_pairs_hook=_json_pairs, parse_float=_json_float,
-                              parse_int=_json_int, parse_constant=_json_constant)
+                              parse_int=_json_int if _long_digit_run(text) else None,
+                              parse_constant=_json_constant)
         except json.JSONDecodeError as exc:
             raise read_error(name, f"not valid JSON: {_json_words(exc, text)}", exc.lineno, exc.colno) from None
         except _JsonDuplicate as exc:
