@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from conftest import EXAMPLES, example_records, run_cli
 from prefcli.io.comments import find_comments, place_comments
 from prefcli.io.parsing import parse_text
-from prefcli.io.writer import dump_yaml
+from prefcli.io.writer_text import dump_yaml
 from prefcli.rules.canonical import record_to_data, sheet_to_data
 from prefcli.model.build import record_from_data
 from test_writer_props import records

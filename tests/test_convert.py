@@ -21,7 +21,7 @@ from prefcli.io.parsing import parse_text
 from prefcli.model.build import record_from_data
 from prefcli.rules.presets import OptionError, get_preset, preset_names
 from prefcli.rules.checks import check_record
-from prefcli.io.writer import dump_yaml
+from prefcli.io.writer_text import dump_yaml
 from prefcli.rules.canonical import record_to_data
 
 P3 = ["Ann", "Bob", "Cid"]

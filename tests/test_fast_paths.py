@@ -26,13 +26,13 @@ COMMANDS = [["validate", "-f", "json"], ["validate"], ["convert", "-f", "yaml"],
 
 
 def _slow(monkeypatch) -> None:
-    from prefcli.io import schema_fast, writer
+    from prefcli.io import schema_fast, writer_text
 
     monkeypatch.setattr(schema_fast, "is_valid", lambda kind, data: False)
 
     def no_direct(self, marked):
-        raise writer._NotDirect("switched off")
-    monkeypatch.setattr(writer._DirectYaml, "document", no_direct)
+        raise writer_text._NotDirect("switched off")
+    monkeypatch.setattr(writer_text._DirectYaml, "document", no_direct)
 
 
 @pytest.mark.parametrize("path", _inputs(), ids=lambda p: str(p.relative_to(ROOT)))

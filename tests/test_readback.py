@@ -301,7 +301,7 @@ def test_free_decimals_are_written_compactly_not_in_300_digits(tmp_path):
 
 def test_decimal_text_unit():
     from decimal import Decimal
-    from prefcli.io.writer import decimal_text
+    from prefcli.io.writer_text import decimal_text
     assert decimal_text(Decimal("12.5")) == "12.5"
     assert decimal_text(Decimal("3")) == "3.0"
     assert decimal_text(Decimal("1E-300")) == "1.0E-300"

@@ -1,6 +1,6 @@
 """The direct YAML writer gives PyYAML's bytes (issue 18: convert's YAML output).
 
-`writer.dump_yaml` writes plain documents itself and hands anything else to PyYAML; either way
+`writer_text.dump_yaml` writes plain documents itself and hands anything else to PyYAML; either way
 the text must be exactly what PyYAML writes for the same marked tree, so `convert` output is
 byte-identical to what it was.
 """
@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from conftest import EXAMPLES, ROOT
 
 from prefcli.io import writer
-from prefcli.io.writer import _DirectYaml, _mark, _NotDirect, _pyyaml_text, dump_yaml
+from prefcli.io.writer_text import _DirectYaml, _mark, _NotDirect, _pyyaml_text, dump_yaml
 
 
 def _both(data):
