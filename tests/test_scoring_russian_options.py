@@ -342,5 +342,5 @@ def test_talon_trick_count(talon, misere, expected):
     """[K 3.4.11] "Ace = 1 trick; ace+king of one suit = 2; two aces = 3; marriage = 1";
     PRESETS.md talon_bonus_misere sevens: "a suited 7-8 or two sevens = 2 tricks, one seven = 1"."""
     from prefcli.model.cards import parse_cards
-    from prefcli.scoring.russian import talon_tricks
+    from prefcli.scoring.russian_contract import talon_tricks
     assert talon_tricks(parse_cards(talon), misere, "sevens") == expected
