@@ -33,6 +33,8 @@ def _slow(monkeypatch) -> None:
     def no_direct(self, marked):
         raise writer_text._NotDirect("switched off")
     monkeypatch.setattr(writer_text._DirectYaml, "document", no_direct)
+    monkeypatch.setattr(writer_text._DirectYaml, "write", no_direct)
+    monkeypatch.setattr(writer_text, "_json_line_fast", lambda value: None)
 
 
 @pytest.mark.parametrize("path", _inputs(), ids=lambda p: str(p.relative_to(ROOT)))

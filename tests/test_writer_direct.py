@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from conftest import EXAMPLES, ROOT
 
-from prefcli.io import writer
+from prefcli.io import writer, writer_text
 from prefcli.io.writer_text import _DirectYaml, _mark, _NotDirect, _pyyaml_text, dump_yaml
 
 
@@ -26,6 +26,11 @@ def _both(data):
         direct = _DirectYaml().document(marked)
     except _NotDirect:
         direct = None
+    try:                    # the one-walk writer (what dump_yaml runs) writes the same, or declines alike
+        unmarked = _DirectYaml().write(data)
+    except _NotDirect:
+        unmarked = None
+    assert unmarked == direct
     return direct, _pyyaml_text(marked)
 
 
@@ -105,3 +110,44 @@ def test_random_documents_same_bytes(data):
     direct, pyyaml = _both(data)
     if direct is not None:
         assert direct == pyyaml
+
+
+json_scalars = st.one_of(scalars, st.floats(allow_nan=True), st.decimals(allow_nan=False, places=3),
+                         st.fractions(max_denominator=7), st.dates())
+json_keys = st.one_of(keys, st.sampled_from(["true", "false", "null", "True"]), st.booleans(), st.none(),
+                      st.integers(-3, 3))
+json_trees = st.recursive(json_scalars, lambda inner: st.one_of(st.lists(inner, max_size=5),
+                                                                st.dictionaries(json_keys, inner, max_size=5)),
+                          max_leaves=25)
+
+
+@settings(max_examples=500, deadline=None)
+@given(json_trees)
+def test_json_one_line_from_the_c_encoder_or_not_at_all(value):
+    """The C encoder's line is _json_one_line's, or declined (a Decimal, a date, a key True...);
+    the counted length is the written one's, or past the limit once it passes it."""
+    try:
+        slow = writer_text._json_one_line(value)
+    except Exception:          # noqa: BLE001 - a value neither writes (an amount out of bounds)
+        return
+    fast = writer_text._json_line_fast(value)
+    assert fast is None or fast == slow
+    assert writer_text._json_len(value, 10 ** 9) == len(slow)
+    for limit in (0, 5, 40, 80):
+        got = writer_text._json_len(value, limit)
+        assert got == len(slow) if len(slow) <= limit else got > limit
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(json_keys, json_trees, min_size=1, max_size=6))
+def test_json_documents_same_with_and_without_the_c_encoder(data):
+    try:
+        fast = writer_text.dump_json(data)
+    except Exception:          # noqa: BLE001
+        return
+    saved = writer_text._json_line_fast
+    writer_text._json_line_fast = lambda value: None
+    try:
+        assert writer_text.dump_json(data) == fast
+    finally:
+        writer_text._json_line_fast = saved

@@ -14,7 +14,7 @@ import re
 from collections import abc
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Dict, List, Sequence
+from typing import Any, Dict, List, Optional, Sequence
 
 from prefcli.io.writer import _MAPPING, DECIMAL_WIDTH, amount
 
@@ -97,7 +97,9 @@ def _phrases(value: Any) -> bool:
 
 
 def _fits(value: Any, column: int) -> bool:
-    return _depth(value) <= 3 and column + _flow_len(value, FLOW_WIDTH + 1) <= FLOW_WIDTH
+    # the length first: it stops at the width, while the depth walks everything beneath (the
+    # whole `deals` list, for the document's one look at it)
+    return column + _flow_len(value, FLOW_WIDTH + 1) <= FLOW_WIDTH and _depth(value) <= 3
 
 
 class _FlowDict(dict):
@@ -223,12 +225,11 @@ def dump_yaml(data: Any) -> str:
     most of convert's time (issue 18). Anything the direct writer is not sure of (a Decimal, a
     text that needs double quotes, a long line...) makes it hand the whole document to PyYAML;
     tests/test_writer_direct.py checks that both give the same bytes."""
-    marked = _mark(data, 0, 0)
     try:
-        return _DirectYaml().document(marked)
+        return _DirectYaml().write(data)
     except _NotDirect:
         pass
-    return _pyyaml_text(marked)
+    return _pyyaml_text(_mark(data, 0, 0))
 
 
 def _pyyaml_text(marked: Any) -> str:
@@ -245,6 +246,8 @@ class _NotDirect(Exception):
 _PLAIN_SAFE = re.compile(r"[A-Za-z0-9_(][A-Za-z0-9_()./+ -]*\Z")
 _STR_TAG = "tag:yaml.org,2002:str"
 _BREAKS = ("\n", "\r", "\x85", "\u2028", "\u2029")
+#: the cards as the writer spells them (format_cards): a text of these, one space apart, is plain
+_ASCII_CARDS = frozenset(r + s for r in ("7", "8", "9", "10", "J", "Q", "K", "A") for s in "SCDH")
 #: no line the direct writer makes comes near PyYAML's width (4096), where it would fold
 _MAX_SCALAR = 2000
 
@@ -274,6 +277,9 @@ class _DirectYaml:
         got = cache.get(value)
         if got is not None:
             return got
+        if len(value) <= _MAX_SCALAR and _ASCII_CARDS.issuperset(value.split(" ")):
+            cache[value] = value        # e.g. "AS QS 10C": plain for PyYAML and both readers
+            return value
         if len(value) > _MAX_SCALAR or any(b in value for b in _BREAKS):
             raise _NotDirect("a long or multi-line text")
         quoted = _core_ambiguous(value)        # rep_str asks for single quotes
@@ -374,6 +380,88 @@ class _DirectYaml:
         self.mapping(marked, 0)
         return "".join(self.out)
 
+    # the same, unmarked: _mark's choices made while writing ------------------------------------
+    # (each method below is `_mark` at (indent, column, block) followed by the method of the same
+    # role above at `at`; tests/test_writer_direct.py compares write(data) with document(_mark(data)))
+
+    def write(self, data: Any) -> str:
+        """document(_mark(data, 0, 0)) without the marked copy."""
+        if not isinstance(data, _MAPPING) or not data:
+            raise _NotDirect("not a block mapping")
+        self.block_mapping(data, 0, True, 0, False)
+        return "".join(self.out)
+
+    def flow_of(self, v: Any) -> str:
+        return self.flow(v if type(v) is dict or not isinstance(v, _MAPPING) else dict(v))
+
+    def unmarked(self, v: Any, indent: int, column: int, block: bool, at: int) -> None:
+        """value(_mark(v, indent, column, block), at)."""
+        t = type(v)
+        if t is str or t is int or t is bool or v is None:
+            self.out.append(" " + self.scalar(v, False) + "\n")
+        elif t is dict or (t is not list and t is not tuple and isinstance(v, _MAPPING)):
+            if not block and _fits(v, column):
+                self.out.append(" " + self.flow_of(v) + "\n")
+            elif not v:
+                self.out.append(" {}\n")
+            else:
+                self.out.append("\n")
+                self.block_mapping(v, indent, block, at + 2, False)
+        elif t is list or t is tuple or isinstance(v, (list, tuple)):
+            blocks = indent == 2 and bool(v) and all(isinstance(x, _MAPPING) for x in v)
+            if not block and not blocks and not _phrases(v) and _fits(v, column):
+                self.out.append(" " + self.flow(v) + "\n")
+            elif not v:
+                self.out.append(" []\n")
+            else:
+                self.out.append("\n")
+                self.block_sequence(v, indent, blocks, at + 2)
+        else:
+            self.out.append(" " + self.scalar(v, False) + "\n")
+
+    def block_mapping(self, m: Any, indent: int, block: bool, at: int, first_inline: bool) -> None:
+        """mapping(the block dict _mark(m, indent, ·, block) makes, at, first_inline)."""
+        out = self.out
+        pad = " " * at
+        top = indent == 0 and block
+        for i, (k, v) in enumerate(m.items()):
+            out.append(("" if first_inline and i == 0 else pad) + self.key(k, False) + ":")
+            if top and k in LINE_KEYS and isinstance(v, list):
+                self.value([_FlowDict(x) if isinstance(x, _MAPPING) else _mark(x, 4, 4, block=False) for x in v], at)
+            elif top:
+                self.unmarked(v, 2, len(str(k)) + 2, k in BLOCK_KEYS, at)
+            else:
+                self.unmarked(v, indent + 2, indent + len(str(k)) + 2, False, at)
+
+    def block_sequence(self, items: Any, indent: int, blocks: bool, at: int) -> None:
+        """sequence(the block list _mark(items, indent, ·, ·) makes, at); `blocks`: its items
+        are blocks (each a deal)."""
+        out = self.out
+        pad = " " * at + "- "
+        inner = indent + 2
+        for v in items:
+            out.append(pad)
+            t = type(v)
+            if t is str or t is int or t is bool or v is None:
+                out.append(self.scalar(v, False) + "\n")
+            elif t is dict or (t is not list and t is not tuple and isinstance(v, _MAPPING)):
+                if not blocks and _fits(v, inner):
+                    out.append(self.flow_of(v) + "\n")
+                elif not v:
+                    out.append("{}\n")
+                else:
+                    self.block_mapping(v, inner, blocks, at + 2, True)
+            elif t is list or t is tuple or isinstance(v, (list, tuple)):
+                nested = inner == 2 and bool(v) and all(isinstance(x, _MAPPING) for x in v)
+                if not blocks and not nested and not _phrases(v) and _fits(v, inner):
+                    out.append(self.flow(v) + "\n")
+                elif not v:
+                    out.append("[]\n")
+                else:
+                    raise _NotDirect("a block list in a block list")
+            else:
+                out.append(self.scalar(v, False) + "\n")
+
 
 #: json.dumps(text, ensure_ascii=False) without building an encoder for every text
 _json_str = json.encoder.encode_basestring  # type: ignore[attr-defined]
@@ -403,6 +491,32 @@ def _json_scalar(value: Any) -> str:
     return _json_str(str(value))
 
 
+class _NotPlainJson(Exception):
+    """A value the C encoder would not write as _json_one_line does."""
+
+
+def _refuse_json(value: Any) -> Any:
+    raise _NotPlainJson()
+
+
+#: _json_one_line's text for plain data (", " and ": " between items, as it writes them), in C
+_json_c_line = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "), check_circular=False,
+                                default=_refuse_json).encode
+
+
+def _json_line_fast(value: Any) -> Optional[str]:
+    """_json_one_line(value) from the C encoder, or None when it might differ: a value it does
+    not know (Decimal, Fraction, date: refused), or a key True, False or None (which it writes
+    "true", "false", "null" where _json_one_line writes "True"...: any such key text declines)."""
+    try:
+        one = _json_c_line(value)
+    except (_NotPlainJson, TypeError, ValueError):
+        return None
+    if '"true": ' in one or '"false": ' in one or '"null": ' in one:
+        return None
+    return one
+
+
 def _json_one_line(value: Any) -> str:
     if isinstance(value, _MAPPING):
         return "{" + ", ".join(f"{_json_scalar(str(k))}: {_json_one_line(v)}" for k, v in value.items()) + "}"
@@ -411,9 +525,34 @@ def _json_one_line(value: Any) -> str:
     return _json_scalar(value)
 
 
+def _json_len(value: Any, limit: int) -> int:
+    """len(_json_one_line(value)), counted without writing it; any figure above `limit` once the
+    count passes it (the `deals` list is not written on one line to learn that it is too long)."""
+    t = type(value)
+    if t is str:
+        return len(_json_str(value))
+    if t is dict or (t is not list and t is not tuple and isinstance(value, _MAPPING)):
+        total = 2 + 2 * max(len(value) - 1, 0)
+        for k, v in value.items():
+            total += len(_json_scalar(str(k))) + 2 + _json_len(v, limit)
+            if total > limit:
+                return total
+        return total
+    if t is list or t is tuple or isinstance(value, (list, tuple)):
+        total = 2 + 2 * max(len(value) - 1, 0)
+        for v in value:
+            total += _json_len(v, limit)
+            if total > limit:
+                return total
+        return total
+    return len(_json_scalar(value))
+
+
 def _json_text(value: Any, indent: int = 0, column: int = 0, block: bool = True) -> str:
     """Same layout rules as the YAML: blocks for the document, its meta/rules/start and deals."""
-    if not isinstance(value, (dict, abc.Mapping, list, tuple)):
+    t = type(value)
+    if t is str or t is int or t is bool or value is None or \
+            not isinstance(value, (dict, abc.Mapping, list, tuple)):
         return _json_scalar(value)
     if not value:
         return "{}" if isinstance(value, _MAPPING) else "[]"
@@ -421,9 +560,12 @@ def _json_text(value: Any, indent: int = 0, column: int = 0, block: bool = True)
     items_are_blocks = (isinstance(value, (list, tuple)) and indent == 2
                         and all(isinstance(v, _MAPPING) for v in value))
     if not block and not items_are_blocks and not _phrases(value):
-        one = _json_one_line(value)
-        if _depth(value) <= 3 and column + len(one) <= FLOW_WIDTH:
-            return one
+        one = _json_line_fast(value)
+        if one is not None:
+            if column + len(one) <= FLOW_WIDTH and _depth(value) <= 3:
+                return one
+        elif column + _json_len(value, FLOW_WIDTH - column) <= FLOW_WIDTH and _depth(value) <= 3:
+            return _json_one_line(value)
     pad = " " * (indent + 2)
     if isinstance(value, _MAPPING):
         parts = []
