@@ -449,7 +449,7 @@ def test_the_drawing_of_a_continued_game_shows_the_strokes_left():
     second["start"] = {k: sheet[k] for k in AREAS}
     res = _score_data(second)
     assert res.extra["egles_at_start"] == sheet["state"]["egles"]
-    from prefcli.render.svg import frames
+    from prefcli.render.svg_frames import frames
     first_frame = frames(source_of_result(res))[0]
     # (strokes drawn, strokes played) per player: what is left is the sheet's state
     assert {p: d - played for p, (d, played) in first_frame.egles.items()} == sheet["state"]["egles"]

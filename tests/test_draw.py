@@ -14,7 +14,7 @@ import pytest
 from conftest import EXAMPLES, run_cli
 from prefcli.io.documents import load_record, load_sheet
 from prefcli.model.ledger import format_amount
-from prefcli.render import svg
+from prefcli.render import svg, svg_frames, svg_layouts
 from prefcli.rules.presets import resolve_rules
 from prefcli.scoring import score
 
@@ -201,14 +201,14 @@ def test_long_runs_shrink_and_keep_the_newest():
 
 def test_layouts_are_tables():
     # every layout: a seat per slot with the same roles, boxes inside the sheet or its margin
-    for (family, n), lay in svg.LAYOUTS.items():
+    for (family, n), lay in svg_layouts.LAYOUTS.items():
         assert lay.slots >= n and len(lay.seats) == lay.slots
         for seat in lay.seats:
             assert {"pool", "mountain", "name"} <= set(seat)
             assert {r for r in seat if r.startswith("whists+")} == {f"whists+{d}" for d in range(1, lay.slots)}
     # five players have their row now (tests/test_five_players.py); a count with none is refused
-    with pytest.raises(svg.DrawError, match="no paper sheet layout for 6 players"):
-        svg.layout_for("russian", 6)
+    with pytest.raises(svg_layouts.DrawError, match="no paper sheet layout for 6 players"):
+        svg_layouts.layout_for("russian", 6)
 
 
 def test_cli_draw_options_and_errors(tmp_path):
@@ -230,11 +230,11 @@ def test_cli_draw_options_and_errors(tmp_path):
 def test_a_long_cell_keeps_its_newest_totals_in_bounded_size():
     # a cell of many totals: only the newest are drawn and named, after an ellipsis
     src = source("sochi-3p.yaml")
-    fr = svg.frames(src)[-1]
+    fr = svg_frames.frames(src)[-1]
     key = ("Bob", "mountain", None)
     fr.runs[key] = [Fraction(i) for i in range(1, 1001)]
     fr.lengths[key] = 1000
-    layout = svg.layout_for("russian", 3)
+    layout = svg_layouts.layout_for("russian", 3)
     pieces = dict(svg._pieces(src, layout, fr, "paper"))
     g = parse(f'<svg xmlns="http://www.w3.org/2000/svg">{pieces["mountain:Bob"]}</svg>')
     title = g.find(f"{NS}g/{NS}title").text
@@ -256,7 +256,7 @@ def test_three_players_on_the_lithuanian_sheet_leave_one_seat_out(tmp_path):
     root = parse(svg.render(svg.source_of_result(res)))
     names = sorted("".join(t.itertext()) for t in root.iter(NS + "text") if "pf-nm" in (t.get("class") or ""))
     assert names == ["Ann", "Bob", "Cid"]
-    lay = svg.layout_for("lithuanian", 3)
+    lay = svg_layouts.layout_for("lithuanian", 3)
     seat = svg._seat_of(lay, record.players)
     assert sorted(seat.values()) == [0, 2, 3] and seat["Ann"] == 2          # Ann (N) at the top
     texts = cell_texts(root)

@@ -48,7 +48,7 @@ import pytest
 from conftest import EXAMPLES
 from prefcli.io.documents import load_record
 from prefcli.model.build import record_from_data
-from prefcli.render import svg
+from prefcli.render import svg_layouts
 from prefcli.rules.checks import check_record
 from prefcli.rules.context import RecordContext
 from prefcli.rules.presets import get_preset, resolve_rules
@@ -192,7 +192,7 @@ def test_convert_to_a_preset_without_five_is_refused_with_the_reason(run, monkey
 
 
 def test_draw_the_five_player_sheet_a_row_of_the_layout_table(run, tmp_path):
-    assert svg.LAYOUTS[("russian", 5)] is svg.RUSSIAN_5 and svg.RUSSIAN_5.slots == 5
+    assert svg_layouts.LAYOUTS[("russian", 5)] is svg_layouts.RUSSIAN_5 and svg_layouts.RUSSIAN_5.slots == 5
     out = tmp_path / "five.svg"
     code, _, err = run(["draw", str(FIVE), "-o", str(out)])
     assert code == 0, err
@@ -210,7 +210,7 @@ def test_draw_the_five_player_sheet_a_row_of_the_layout_table(run, tmp_path):
 
 
 def test_the_five_seats_are_the_bottom_seat_turned():
-    lay = svg.RUSSIAN_5
+    lay = svg_layouts.RUSSIAN_5
     for k, seat in enumerate(lay.seats):
         assert {f"whists+{d}" for d in range(1, 5)} <= set(seat)
         b0, b = lay.seats[0]["pool"], seat["pool"]
@@ -288,10 +288,10 @@ def test_quick_entry_takes_five_players_in_the_rotation():
 
 @pytest.mark.parametrize("family,name", [("lithuanian", "lithuanian-5"), ("lithuanian-kitty", "kitty-5")])
 def test_the_lithuanian_sheets_have_a_five_player_row(family, name, tmp_path):
-    lay = svg.layout_for(family, 5)
+    lay = svg_layouts.layout_for(family, 5)
     assert lay.name == name and lay.slots == 5
     # the seat's cells of the four-player sheet, one whists box more
-    four = svg.layout_for(family, 4).seats[0]
+    four = svg_layouts.layout_for(family, 4).seats[0]
     assert set(lay.seats[0]) == set(four) | {"whists+4"}
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Optional, Sequence, Tuple
 
 from prefcli.app.draw import AfterError, Loaded, check_after, load_game  # noqa: F401 - re-exported
-from prefcli.render import svg as svgdraw
+from prefcli.render import svg_layouts
 
 
 @dataclass
@@ -21,7 +21,7 @@ class DrawResult:
 
     loaded: Loaded
     after: Optional[int]
-    layout: svgdraw.Layout
+    layout: svg_layouts.Layout
 
 
 def draw(file: str, after: Optional[int] = None, variant: Optional[str] = None,
@@ -32,7 +32,7 @@ def draw(file: str, after: Optional[int] = None, variant: Optional[str] = None,
     loaded = load_game(file, variant, sets)
     check_after(loaded, after)
     try:
-        layout = svgdraw.layout_for(loaded.source.family, len(loaded.source.players))
-    except svgdraw.DrawError as exc:
+        layout = svg_layouts.layout_for(loaded.source.family, len(loaded.source.players))
+    except svg_layouts.DrawError as exc:
         raise InputError([loaded.doc.place(exc)]) from None
     return DrawResult(loaded, after, layout)

@@ -18,6 +18,7 @@ from typing import Any, Dict, List, Optional, Sequence
 
 from prefcli.model.ledger import format_amount
 from prefcli.render import svg as svgdraw
+from prefcli.render.svg_layouts import DrawError
 
 CSP = ("default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; "
        "font-src 'none'; connect-src 'none'; form-action 'none'; base-uri 'none'")
@@ -319,7 +320,7 @@ def _sheet_figure(g: Any, style: str, fid: str) -> str:
     src = g.loaded.source
     try:
         picture, labels = svgdraw.render_steps(src, style, embed_style=False)
-    except svgdraw.DrawError as exc:
+    except DrawError as exc:
         return f'<p class="sheet">{escape(exc.message)}</p>'
     n = len(labels) - 1
     cap = "The sheet as on paper"
