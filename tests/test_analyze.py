@@ -311,7 +311,7 @@ def test_output_file_and_yaml(tmp_path):
 def test_a_talon_card_still_to_lead_separates_equivalent_cards():
     """8♣ and K♣ touch among the hands, but the talon's 9♣ leads trick 2 (and can win it when
     the talon card plays for the dealer): they are different cards, so K♣ is an alternative."""
-    from prefcli.app.analyze import _Pos, _alternatives
+    from prefcli.app.analysis_search import _Pos, _alternatives
     from prefcli.model.cards import parse_cards
     hands = [parse_cards("7S 8C KC KD"), parse_cards("JH KH 8S 9S"), parse_cards("10S AC 7D JS")]
     talon = parse_cards("7C 9C")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 from prefcli.app.draw import Loaded, load_game
 
 if TYPE_CHECKING:
-    from prefcli.app.analyze import DealAnalysis
+    from prefcli.app.analysis_model import DealAnalysis
     from prefcli.model.diagnostics import Problem
     from prefcli.rules.presets import Rules
     from prefcli.rules.replay import DealReplay

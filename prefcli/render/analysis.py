@@ -4,13 +4,13 @@ The text report reads like a post-mortem at the table: the result with perfect p
 opening lead against what was taken, the double-dummy line after every trick, the cards that
 cost a trick with the card that would have kept it, then the table and the best discard when
 asked. The JSON and YAML forms are the report's ``pref-analysis/1`` document
-(:meth:`prefcli.app.analyze.Analysis.document`, schemas/analysis.schema.json).
+(:meth:`prefcli.app.analysis_model.Analysis.document`, schemas/analysis.schema.json).
 """
 from __future__ import annotations
 
 from typing import Any, List, Optional, Sequence, Tuple
 
-from prefcli.app.analyze import ALL_PASS_BOUND, Analysis, DealAnalysis
+from prefcli.app.analysis_model import ALL_PASS_BOUND, Analysis, DealAnalysis
 
 _STRAIN_LABEL = (("S", "♠"), ("C", "♣"), ("D", "♦"), ("H", "♥"), ("NT", "NT"), ("misere", "misère"))
 

@@ -461,7 +461,7 @@ def replay_data(replays: Sequence[Any]) -> List[Dict[str, Any]]:
 
 def _analysis(g: Any, ids: _Ids) -> str:
     """report --analyze: each full deal's double-dummy line and mistakes (prefcli analyze)."""
-    from prefcli.app.analyze import ALL_PASS_BOUND
+    from prefcli.app.analysis_model import ALL_PASS_BOUND
     from prefcli.render.analysis import analysis_rows
     aid = ids("analysis")
     out = [f'<section class="analysis" aria-labelledby="{aid}-h"><h3 id="{aid}-h">Double-dummy analysis</h3>',
