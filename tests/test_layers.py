@@ -148,3 +148,14 @@ def test_the_walk_sees_imports_top_level_lazy_and_relative():
     assert "prefcli.rules.table" in context          # at the top
     assert "prefcli.rules.deal" in context           # inside RecordContext.__init__
     assert "prefcli.rules.presets.russian" in {t for t, _ in imports_of("prefcli.rules.presets")}
+
+
+#: The most lines a module of the package may have: a longer one mixes concerns that have seams
+#: to split along (issue 10 item 6).
+MAX_LINES = 600
+
+
+def test_no_module_is_longer_than_it_should_be():
+    long = {str(path.relative_to(PACKAGE.parent)): n for path in sorted(PACKAGE.rglob("*.py"))
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert long == {}, f"modules over {MAX_LINES} lines (split them along their seams): {long}"
