@@ -151,3 +151,33 @@ def test_json_documents_same_with_and_without_the_c_encoder(data):
         assert writer_text.dump_json(data) == fast
     finally:
         writer_text._json_line_fast = saved
+
+
+def _without_small_memo(fn, *args):
+    saved = writer_text._small_key
+    writer_text._small_key = lambda value, t: None
+    try:
+        return fn(*args)
+    finally:
+        writer_text._small_key = saved
+
+
+REPEATS = {"format": "x", "deals": [{"whist": {"a": 1}}, {"whist": {"a": True}}, {"whist": {"a": "1"}},
+                                    {"whist": {"a": 1}, "tricks": [1, True, "1"]}, {"tricks": [1, 1, 1]},
+                                    {"tricks": [True, 1, 1]}, {"long": {"a": "x" * 70}}, {"long": {"a": "x" * 70}},
+                                    {"n": {"whist": {"a": 1}}}, {"whist": {"a": 1.0}}],
+           "meta": {"whist": {"a": 1}}, "whist": {"a": 1}}
+
+
+def test_small_collections_written_once_per_place_and_content():
+    """A small collection's text is remembered by where it stands and what it holds (1, True and
+    "1" apart); the texts are those written without remembering."""
+    assert dump_yaml(REPEATS) == _without_small_memo(dump_yaml, REPEATS) == _pyyaml_text(_mark(REPEATS, 0, 0))
+    assert writer_text.dump_json(REPEATS) == _without_small_memo(writer_text.dump_json, REPEATS)
+    assert '"whist": {"a": true}' in writer_text.dump_json(REPEATS)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(keys, trees, min_size=1, max_size=6))
+def test_json_documents_same_without_the_small_memo(data):
+    assert writer_text.dump_json(data) == _without_small_memo(writer_text.dump_json, data)

@@ -252,6 +252,33 @@ _ASCII_CARDS = frozenset(r + s for r in ("7", "8", "9", "10", "J", "Q", "K", "A"
 _MAX_SCALAR = 2000
 
 
+#: at most so many small collections' texts remembered by one writer
+_SMALL_MEMO = 4096
+
+
+def _small_key(v: Any, t: type) -> Any:
+    """The content of a dict or list of at most 12 entries, keys texts and values short texts or
+    integers (never booleans: True == 1), as a hashable tuple; None for anything else."""
+    if t is dict:
+        if len(v) > 12:
+            return None
+        items = tuple(v.items())
+        for k, x in items:
+            tx = type(x)
+            if type(k) is not str or not (tx is int or (tx is str and len(x) <= 16)):
+                return None
+        return items
+    if t is list:
+        if len(v) > 12:
+            return None
+        for x in v:
+            tx = type(x)
+            if not (tx is int or (tx is str and len(x) <= 16)):
+                return None
+        return tuple(v)
+    return None
+
+
 class _DirectYaml:
     """PyYAML's output (indent 2, indented sequences, allow_unicode) for a `_mark`ed tree of
     dicts, lists, texts, ints, booleans and None, written without building events and nodes."""
@@ -267,6 +294,7 @@ class _DirectYaml:
         self.allow_unicode = True          # read by analyze_scalar
         # a text's written form, one table per context: [block value, flow value, block key, flow key]
         self._cache: List[Dict[str, str]] = [{}, {}, {}, {}]
+        self._small: Dict[Any, str] = {}     # unmarked()'s text of a small collection, by place and content
         self.out: List[str] = []
 
     # scalars -------------------------------------------------------------------------------
@@ -399,7 +427,26 @@ class _DirectYaml:
         t = type(v)
         if t is str or t is int or t is bool or v is None:
             self.out.append(" " + self.scalar(v, False) + "\n")
-        elif t is dict or (t is not list and t is not tuple and isinstance(v, _MAPPING)):
+            return
+        # a small collection of short texts and integers (whist, tricks, an auction) is written
+        # once for each place and content, and its text repeated: thousands of deals share a few
+        small = None if block else _small_key(v, t)
+        if small is None:
+            self._unmarked(v, t, indent, column, block, at)
+            return
+        memo = (indent, column, at, t is dict, small)
+        got = self._small.get(memo)
+        if got is None:
+            mark = len(self.out)
+            self._unmarked(v, t, indent, column, block, at)
+            got = "".join(self.out[mark:])
+            del self.out[mark:]
+            if len(self._small) < _SMALL_MEMO:
+                self._small[memo] = got
+        self.out.append(got)
+
+    def _unmarked(self, v: Any, t: type, indent: int, column: int, block: bool, at: int) -> None:
+        if t is dict or (t is not list and t is not tuple and isinstance(v, _MAPPING)):
             if not block and _fits(v, column):
                 self.out.append(" " + self.flow_of(v) + "\n")
             elif not v:
@@ -548,8 +595,30 @@ def _json_len(value: Any, limit: int) -> int:
     return len(_json_scalar(value))
 
 
+#: _json_text of a small collection (_small_key) by place and content, for one dump_json
+_JSON_SMALL: Dict[Any, str] = {}
+
+
 def _json_text(value: Any, indent: int = 0, column: int = 0, block: bool = True) -> str:
     """Same layout rules as the YAML: blocks for the document, its meta/rules/start and deals."""
+    t = type(value)
+    if t is str:
+        return _json_str(value)
+    if not block and (t is dict or t is list):
+        # whist, tricks, an auction: thousands of deals share a few, each written once a place
+        small = _small_key(value, t)
+        if small is not None:
+            memo = (indent, column, t is dict, small)
+            got = _JSON_SMALL.get(memo)
+            if got is None:
+                got = _json_text_of(value, indent, column, block)
+                if len(_JSON_SMALL) < _SMALL_MEMO:
+                    _JSON_SMALL[memo] = got
+            return got
+    return _json_text_of(value, indent, column, block)
+
+
+def _json_text_of(value: Any, indent: int, column: int, block: bool) -> str:
     t = type(value)
     if t is str or t is int or t is bool or value is None or \
             not isinstance(value, (dict, abc.Mapping, list, tuple)):
@@ -585,7 +654,11 @@ def _json_text(value: Any, indent: int = 0, column: int = 0, block: bool = True)
 
 def dump_json(data: Any) -> str:
     """Canonical JSON text: indented, with small inner collections on one line."""
-    return _json_text(data) + "\n"
+    _JSON_SMALL.clear()
+    try:
+        return _json_text(data) + "\n"
+    finally:
+        _JSON_SMALL.clear()
 
 
 def dump(data: Any, kind: str) -> str:
