@@ -26,7 +26,7 @@ COMMANDS = [["validate", "-f", "json"], ["validate"], ["convert", "-f", "yaml"],
 
 
 def _slow(monkeypatch) -> None:
-    from prefcli.io import schema_fast, writer_text
+    from prefcli.io import schema_fast, writer_json, writer_text
 
     monkeypatch.setattr(schema_fast, "is_valid", lambda kind, data: False)
 
@@ -34,7 +34,7 @@ def _slow(monkeypatch) -> None:
         raise writer_text._NotDirect("switched off")
     monkeypatch.setattr(writer_text._DirectYaml, "document", no_direct)
     monkeypatch.setattr(writer_text._DirectYaml, "write", no_direct)
-    monkeypatch.setattr(writer_text, "_json_line_fast", lambda value: None)
+    monkeypatch.setattr(writer_json, "_json_line_fast", lambda value: None)
 
 
 @pytest.mark.parametrize("path", _inputs(), ids=lambda p: str(p.relative_to(ROOT)))

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from conftest import EXAMPLES, ROOT
 
-from prefcli.io import writer, writer_text
+from prefcli.io import writer, writer_json, writer_text
 from prefcli.io.writer_text import _DirectYaml, _mark, _NotDirect, _pyyaml_text, dump_yaml
 
 
@@ -127,14 +127,14 @@ def test_json_one_line_from_the_c_encoder_or_not_at_all(value):
     """The C encoder's line is _json_one_line's, or declined (a Decimal, a date, a key True...);
     the counted length is the written one's, or past the limit once it passes it."""
     try:
-        slow = writer_text._json_one_line(value)
+        slow = writer_json._json_one_line(value)
     except Exception:          # noqa: BLE001 - a value neither writes (an amount out of bounds)
         return
-    fast = writer_text._json_line_fast(value)
+    fast = writer_json._json_line_fast(value)
     assert fast is None or fast == slow
-    assert writer_text._json_len(value, 10 ** 9) == len(slow)
+    assert writer_json._json_len(value, 10 ** 9) == len(slow)
     for limit in (0, 5, 40, 80):
-        got = writer_text._json_len(value, limit)
+        got = writer_json._json_len(value, limit)
         assert got == len(slow) if len(slow) <= limit else got > limit
 
 
@@ -142,24 +142,24 @@ def test_json_one_line_from_the_c_encoder_or_not_at_all(value):
 @given(st.dictionaries(json_keys, json_trees, min_size=1, max_size=6))
 def test_json_documents_same_with_and_without_the_c_encoder(data):
     try:
-        fast = writer_text.dump_json(data)
+        fast = writer_json.dump_json(data)
     except Exception:          # noqa: BLE001
         return
-    saved = writer_text._json_line_fast
-    writer_text._json_line_fast = lambda value: None
+    saved = writer_json._json_line_fast
+    writer_json._json_line_fast = lambda value: None
     try:
-        assert writer_text.dump_json(data) == fast
+        assert writer_json.dump_json(data) == fast
     finally:
-        writer_text._json_line_fast = saved
+        writer_json._json_line_fast = saved
 
 
 def _without_small_memo(fn, *args):
     saved = writer_text._small_key
-    writer_text._small_key = lambda value, t: None
+    writer_text._small_key = writer_json._small_key = lambda value, t: None
     try:
         return fn(*args)
     finally:
-        writer_text._small_key = saved
+        writer_text._small_key = writer_json._small_key = saved
 
 
 REPEATS = {"format": "x", "deals": [{"whist": {"a": 1}}, {"whist": {"a": True}}, {"whist": {"a": "1"}},
@@ -173,11 +173,11 @@ def test_small_collections_written_once_per_place_and_content():
     """A small collection's text is remembered by where it stands and what it holds (1, True and
     "1" apart); the texts are those written without remembering."""
     assert dump_yaml(REPEATS) == _without_small_memo(dump_yaml, REPEATS) == _pyyaml_text(_mark(REPEATS, 0, 0))
-    assert writer_text.dump_json(REPEATS) == _without_small_memo(writer_text.dump_json, REPEATS)
-    assert '"whist": {"a": true}' in writer_text.dump_json(REPEATS)
+    assert writer_json.dump_json(REPEATS) == _without_small_memo(writer_json.dump_json, REPEATS)
+    assert '"whist": {"a": true}' in writer_json.dump_json(REPEATS)
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.dictionaries(keys, trees, min_size=1, max_size=6))
 def test_json_documents_same_without_the_small_memo(data):
-    assert writer_text.dump_json(data) == _without_small_memo(writer_text.dump_json, data)
+    assert writer_json.dump_json(data) == _without_small_memo(writer_json.dump_json, data)

@@ -9,12 +9,11 @@ take for something else is quoted.
 from __future__ import annotations
 
 import datetime as _dt
-import json
 import re
 from collections import abc
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Sequence
 
 from prefcli.io.writer import _MAPPING, DECIMAL_WIDTH, amount
 
@@ -510,155 +509,11 @@ class _DirectYaml:
                 out.append(self.scalar(v, False) + "\n")
 
 
-#: json.dumps(text, ensure_ascii=False) without building an encoder for every text
-_json_str = json.encoder.encode_basestring  # type: ignore[attr-defined]
-
-
-def _json_scalar(value: Any) -> str:
-    if type(value) is str:
-        return _json_str(value)
-    if value is None:
-        return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, Fraction):
-        return _json_scalar(amount(value))
-    if isinstance(value, Decimal):
-        if not value.is_finite():
-            return json.dumps(str(value))
-        return decimal_text(value)
-    if isinstance(value, float):
-        return json.dumps(value)
-    if isinstance(value, (_dt.date, _dt.datetime)):
-        return json.dumps(value.isoformat())
-    return _json_str(str(value))
-
-
-class _NotPlainJson(Exception):
-    """A value the C encoder would not write as _json_one_line does."""
-
-
-def _refuse_json(value: Any) -> Any:
-    raise _NotPlainJson()
-
-
-#: _json_one_line's text for plain data (", " and ": " between items, as it writes them), in C
-_json_c_line = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "), check_circular=False,
-                                default=_refuse_json).encode
-
-
-def _json_line_fast(value: Any) -> Optional[str]:
-    """_json_one_line(value) from the C encoder, or None when it might differ: a value it does
-    not know (Decimal, Fraction, date: refused), or a key True, False or None (which it writes
-    "true", "false", "null" where _json_one_line writes "True"...: any such key text declines)."""
-    try:
-        one = _json_c_line(value)
-    except (_NotPlainJson, TypeError, ValueError):
-        return None
-    if '"true": ' in one or '"false": ' in one or '"null": ' in one:
-        return None
-    return one
-
-
-def _json_one_line(value: Any) -> str:
-    if isinstance(value, _MAPPING):
-        return "{" + ", ".join(f"{_json_scalar(str(k))}: {_json_one_line(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_json_one_line(v) for v in value) + "]"
-    return _json_scalar(value)
-
-
-def _json_len(value: Any, limit: int) -> int:
-    """len(_json_one_line(value)), counted without writing it; any figure above `limit` once the
-    count passes it (the `deals` list is not written on one line to learn that it is too long)."""
-    t = type(value)
-    if t is str:
-        return len(_json_str(value))
-    if t is dict or (t is not list and t is not tuple and isinstance(value, _MAPPING)):
-        total = 2 + 2 * max(len(value) - 1, 0)
-        for k, v in value.items():
-            total += len(_json_scalar(str(k))) + 2 + _json_len(v, limit)
-            if total > limit:
-                return total
-        return total
-    if t is list or t is tuple or isinstance(value, (list, tuple)):
-        total = 2 + 2 * max(len(value) - 1, 0)
-        for v in value:
-            total += _json_len(v, limit)
-            if total > limit:
-                return total
-        return total
-    return len(_json_scalar(value))
-
-
-#: _json_text of a small collection (_small_key) by place and content, for one dump_json
-_JSON_SMALL: Dict[Any, str] = {}
-
-
-def _json_text(value: Any, indent: int = 0, column: int = 0, block: bool = True) -> str:
-    """Same layout rules as the YAML: blocks for the document, its meta/rules/start and deals."""
-    t = type(value)
-    if t is str:
-        return _json_str(value)
-    if not block and (t is dict or t is list):
-        # whist, tricks, an auction: thousands of deals share a few, each written once a place
-        small = _small_key(value, t)
-        if small is not None:
-            memo = (indent, column, t is dict, small)
-            got = _JSON_SMALL.get(memo)
-            if got is None:
-                got = _json_text_of(value, indent, column, block)
-                if len(_JSON_SMALL) < _SMALL_MEMO:
-                    _JSON_SMALL[memo] = got
-            return got
-    return _json_text_of(value, indent, column, block)
-
-
-def _json_text_of(value: Any, indent: int, column: int, block: bool) -> str:
-    t = type(value)
-    if t is str or t is int or t is bool or value is None or \
-            not isinstance(value, (dict, abc.Mapping, list, tuple)):
-        return _json_scalar(value)
-    if not value:
-        return "{}" if isinstance(value, _MAPPING) else "[]"
-    top = indent == 0 and block
-    items_are_blocks = (isinstance(value, (list, tuple)) and indent == 2
-                        and all(isinstance(v, _MAPPING) for v in value))
-    if not block and not items_are_blocks and not _phrases(value):
-        one = _json_line_fast(value)
-        if one is not None:
-            if column + len(one) <= FLOW_WIDTH and _depth(value) <= 3:
-                return one
-        elif column + _json_len(value, FLOW_WIDTH - column) <= FLOW_WIDTH and _depth(value) <= 3:
-            return _json_one_line(value)
-    pad = " " * (indent + 2)
-    if isinstance(value, _MAPPING):
-        parts = []
-        for k, v in value.items():
-            key = _json_scalar(str(k))
-            if top and k in LINE_KEYS and isinstance(v, list) and v:
-                inner = " " * (indent + 4)
-                lines = ",\n".join(inner + _json_one_line(x) for x in v)
-                parts.append(f"{pad}{key}: [\n{lines}\n{pad}]")
-                continue
-            parts.append(f"{pad}{key}: " + _json_text(v, indent + 2, indent + 4 + len(key),
-                                                       block=top and k in BLOCK_KEYS))
-        return "{\n" + ",\n".join(parts) + "\n" + " " * indent + "}"
-    parts = [pad + _json_text(v, indent + 2, indent + 2, block=items_are_blocks) for v in value]
-    return "[\n" + ",\n".join(parts) + "\n" + " " * indent + "]"
-
-
 def dump_json(data: Any) -> str:
-    """Canonical JSON text: indented, with small inner collections on one line."""
-    _JSON_SMALL.clear()
-    try:
-        return _json_text(data) + "\n"
-    finally:
-        _JSON_SMALL.clear()
+    """Canonical JSON text: indented, with small inner collections on one line
+    (:mod:`prefcli.io.writer_json`)."""
+    from prefcli.io.writer_json import dump_json as json_text
+    return json_text(data)
 
 
 def dump(data: Any, kind: str) -> str:
