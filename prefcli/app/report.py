@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from prefcli.app.analysis_model import DealAnalysis
     from prefcli.model.diagnostics import Problem
     from prefcli.rules.presets import Rules
-    from prefcli.rules.replay import DealReplay
+    from prefcli.rules.replayed import DealReplay
     from prefcli.settle import InputResult, Standing, Summary, Tournament
 
 

@@ -28,14 +28,15 @@ from prefcli.rules.conventions import exit_options
 from prefcli.rules.deal_cards import CardsReader
 from prefcli.rules.defence import DefenceReader
 from prefcli.rules.reading import (ALONE, INCOMPLETE, JOINT, NO_DISCARD, OPEN, DealReading, not_seated)
+from prefcli.rules.replay import replay_reading, without_talon_mismatch
 
 if TYPE_CHECKING:       # pragma: no cover
-    from prefcli.rules.context import RecordContext
+    from prefcli.rules.record_facts import RecordFacts
 
 __all__ = ["read_deal"]
 
 
-def read_deal(ctx: "RecordContext", deal: Deal) -> DealReading:
+def read_deal(ctx: "RecordFacts", deal: Deal) -> DealReading:
     """Read `deal` in its record's context (use :meth:`RecordContext.reading`, which keeps it)."""
     r = _Reader(ctx, deal)
     r.read()
@@ -181,7 +182,6 @@ class _Reader(DefenceReader, CardsReader):
         elif deal.bid is not None:
             rungs = conv.rung
             if deal.bid.without_talon != c.without_talon and deal.auction is None:
-                from prefcli.rules.replay import without_talon_mismatch
                 self.add(self.path + ("contract",), without_talon_mismatch(n, deal.declarer, deal.bid, c))
             elif deal.bid.is_misere and not c.is_misere:
                 self.add(self.path + ("contract",),
@@ -332,7 +332,6 @@ class _Reader(DefenceReader, CardsReader):
 
     # -- the replay -------------------------------------------------------------------------
     def replay(self) -> None:
-        from prefcli.rules.replay import replay_reading
         out = self.out
         rep = replay_reading(self.ctx, out)
         out.replay = rep

@@ -13,7 +13,8 @@ from prefcli.rules.conventions import Conventions, conventions, dark_exit_level
 from prefcli.rules.errors import TRICKS_PER_DEAL, IllegalCall, IllegalDeal, IllegalPlay, RulesError
 from prefcli.rules.play import SUIT_NAMES, TrickPlay, legal_cards, random_play, talon_leads, trick_winner
 from prefcli.rules.context import check_record, replay_deal, replay_record
-from prefcli.rules.replay import DealReplay, deal_dealers, exit_levels
+from prefcli.rules.replay import deal_dealers, exit_levels
+from prefcli.rules.replayed import DealReplay
 
 __all__ = [
     "RulesError", "IllegalCall", "IllegalPlay", "IllegalDeal", "Conventions", "conventions",

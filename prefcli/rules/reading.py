@@ -12,8 +12,8 @@ from prefcli.model.diagnostics import Path, Problem
 from prefcli.model.records import Deal
 
 if TYPE_CHECKING:       # pragma: no cover
-    from prefcli.rules.context import RecordContext
-    from prefcli.rules.replay import DealReplay
+    from prefcli.rules.record_facts import RecordFacts
+    from prefcli.rules.replayed import DealReplay
 
 __all__ = ["DealReading", "INCOMPLETE"]
 
@@ -166,7 +166,7 @@ def new_reading(deal: Deal, kind: str, dealer: Optional[str], exit_level: int, a
 class ReaderBase:
     """The state of one deal's reading and how a problem is written down (every part adds to it)."""
 
-    def __init__(self, ctx: "RecordContext", deal: Deal) -> None:
+    def __init__(self, ctx: "RecordFacts", deal: Deal) -> None:
         self.ctx, self.deal, self.conv = ctx, deal, ctx.conv
         self.players = ctx.record.players
         self.seated = ctx.seated

@@ -15,103 +15,27 @@ Library code: no click, no I/O.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional
 
-from prefcli.model.cards import Card, Contract, Decision
 from prefcli.model.diagnostics import Problem
-from prefcli.model.records import Deal, Record
-from prefcli.rules.auction import Auction, AuctionResult, AuctionStep
+from prefcli.model.records import Record
+from prefcli.rules.auction import Auction
 from prefcli.rules.conventions import Conventions, all_pass_runs, exit_options
 from prefcli.rules.errors import TRICKS_PER_DEAL, IllegalCall, IllegalDeal, IllegalPlay, RulesError
-from prefcli.rules.play import PlayReplay, TrickPlay, code_of
-from prefcli.rules.presets import Rules
+from prefcli.rules.play import PlayReplay, code_of
+from prefcli.rules.replayed import DealReplay
 
 if TYPE_CHECKING:     # pragma: no cover
-    from prefcli.rules.context import RecordContext
     from prefcli.rules.reading import DealReading
+    from prefcli.rules.record_facts import RecordFacts
 
-__all__ = ["DealReplay", "replay_reading", "deal_replay", "exit_levels", "deal_dealers"]
-
-
-@dataclass
-class DealReplay:
-    """Everything a replay found out about one deal; `problems` empty when it is legal."""
-
-    deal: Deal
-    number: int
-    dealer: Optional[str] = None
-    first_hand: Optional[str] = None
-    seats: Tuple[str, ...] = ()                  # active players from the first hand
-    hands: Optional[Dict[str, Tuple[Card, ...]]] = None
-    talon: Optional[Tuple[Card, ...]] = None
-    auction: List[AuctionStep] = field(default_factory=list)
-    auction_result: Optional[AuctionResult] = None
-    bid: Optional[Contract] = None
-    declarer: Optional[str] = None
-    discard: Optional[Tuple[Card, ...]] = None
-    contract: Optional[Contract] = None
-    whist: List[Tuple[str, Decision]] = field(default_factory=list)  # from the declarer's left
-    open: Optional[bool] = None
-    takeover: Optional[str] = None
-    returned_by: Optional[str] = None
-    played: bool = False                         # the deal is played out (not passed/half-whist)
-    tricks: List[TrickPlay] = field(default_factory=list)
-    counts: Optional[Dict[str, int]] = None      # derived from play (+ claim)
-    claim: Optional[Dict[str, int]] = None
-    problems: List[Problem] = field(default_factory=list)
-    error: Optional[RulesError] = None           # the first illegal step
-    unplayable: List[Problem] = field(default_factory=list)   # structure that blocks a replay
-    dummy: Optional[str] = None                  # the husar's dummy hand (HUSAR.md H1)
-    dummy_played_by: Optional[str] = None        # who chooses its cards (H9, H10), "robot", or None: it sits out
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems
-
-    @property
-    def checked(self) -> bool:
-        """The play was replayed (hands known and valid)."""
-        return self.hands is not None and not self.unplayable
-
-    def as_dict(self) -> Dict[str, Any]:
-        """Plain data for JSON output (with a dummy hand: who played it)."""
-        out = self._as_dict()
-        if self.dummy is not None:
-            out["dummy"] = self.dummy
-            out["dummy_played_by"] = self.dummy_played_by
-        return out
-
-    def _as_dict(self) -> Dict[str, Any]:
-        return {
-            "index": self.deal.pos,
-            "number": self.number,
-            "dealer": self.dealer,
-            "first_hand": self.first_hand,
-            "hands": ({p: [str(c) for c in cs] for p, cs in self.hands.items()}
-                      if self.hands is not None else None),
-            "talon": [str(c) for c in self.talon] if self.talon is not None else None,
-            "auction": [{"player": s.player, "call": str(s.call)} for s in self.auction],
-            "bid": str(self.bid) if self.bid is not None else None,
-            "declarer": self.declarer,
-            "discard": [str(c) for c in self.discard] if self.discard is not None else None,
-            "contract": str(self.contract) if self.contract is not None else None,
-            "whist": {p: str(d) for p, d in self.whist},
-            "open": self.open,
-            "takeover": self.takeover,
-            "return": self.returned_by,
-            "play": [{"leader": t.leader, "cards": [{"player": w, "card": str(c)} for w, c in t.cards],
-                      "winner": t.winner} for t in self.tricks],
-            "claim": self.claim,
-            "tricks": self.counts,
-            "problems": [p.as_dict() for p in self.problems],
-        }
+__all__ = ["replay_reading", "exit_levels", "deal_dealers"]
 
 
 class _Replayer(PlayReplay):
     """One deal's replay; every check raises a RulesError caught by :func:`replay_reading`."""
 
-    def __init__(self, ctx: "RecordContext", reading: "DealReading", keep_tricks: bool = True) -> None:
+    def __init__(self, ctx: RecordFacts, reading: "DealReading", keep_tricks: bool = True) -> None:
         self.ctx, self.reading = ctx, reading
         self.record, self.deal, self.conv = ctx.record, reading.deal, ctx.conv
         self.keep_tricks = keep_tricks
@@ -313,7 +237,7 @@ def without_talon_mismatch(n: int, declarer: Optional[str], bid: Any, c: Any) ->
             "(a bid without the talon is made in the auction)")
 
 
-def replay_reading(ctx: "RecordContext", reading: "DealReading", *, raise_errors: bool = False,
+def replay_reading(ctx: RecordFacts, reading: "DealReading", *, raise_errors: bool = False,
                    keep_tricks: bool = True) -> DealReplay:
     """Replay the deal of `reading`; the first illegal step is recorded (or raised)."""
     deal = reading.deal
@@ -337,25 +261,6 @@ def replay_reading(ctx: "RecordContext", reading: "DealReading", *, raise_errors
         p = r.out.unplayable[0]
         raise IllegalDeal(p.message, p.path)
     return r.out
-
-
-def deal_replay(ctx: "RecordContext", deal: Deal) -> DealReplay:
-    """The replay of `deal`: the one its reading holds, or (when the reading stopped before the
-    replay) a replay carrying the reading's problems."""
-    reading = ctx.reading(deal)
-    if reading.replay is not None:
-        rep = reading.replay
-        extra = [p for p in reading.problems if p not in rep.problems and p not in rep.unplayable]
-        if extra:
-            rep.problems = extra + rep.problems
-        return rep
-    rep = DealReplay(deal=deal, number=deal.number, dealer=reading.dealer, first_hand=reading.first_hand,
-                     seats=reading.seats, talon=deal.talon, declarer=reading.declarer,
-                     contract=deal.contract, played=reading.played)
-    rep.problems = list(reading.problems)
-    if reading.tricks is not None:
-        rep.counts = dict(reading.tricks)
-    return rep
 
 
 def exit_levels(record: Record, conv: Conventions) -> Dict[int, int]:
