@@ -239,7 +239,7 @@ def mutated_example(draw) -> Dict[str, Any]:
 
 
 def _check(data: Dict[str, Any]) -> None:
-    from prefcli.io.writer_text import dump
+    from prefcli.io.writer_json import dump
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "game.json"
         path.write_text(dump(data, "json"), encoding="utf-8")
@@ -283,7 +283,7 @@ def test_a_full_deal_without_its_result_is_a_position_only_when_marked(where, ma
         d.pop(key, None)
     if marked:
         d["position"] = True
-    from prefcli.io.writer_text import dump
+    from prefcli.io.writer_json import dump
     path = tmp_path / "game.json"
     path.write_text(dump(data, "json"), encoding="utf-8")
     res = assert_agree(path, data)

@@ -14,7 +14,7 @@ from prefcli.app.importing import Source, import_source, validate_output
 from prefcli.cli.main import main
 from prefcli.io.importers import detect, importers, registry
 from prefcli.io.parsing import parse_text
-from prefcli.io.writer_text import dump
+from prefcli.io.writer_json import dump
 from prefcli.model.diagnostics import InputError
 from prefcli.rules.checks import check_document
 

@@ -69,7 +69,7 @@ def test_peak_memory_in_proportion_to_the_file(records, ext, command):
     from prefcli.app.check import check_source
     from prefcli.app.convert import convert_source
     from prefcli.app.score import score_file
-    from prefcli.io.writer_text import dump
+    from prefcli.io.writer_json import dump
     path = str(records[ext])
     run = {"score": lambda: score_file(path, None, ()),
            "validate": lambda: check_source(path),

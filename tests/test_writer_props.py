@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from prefcli.io.parsing import parse_text
 from prefcli.model.build import record_from_data
-from prefcli.io.writer_text import dump_json, dump_yaml
+from prefcli.io.writer_json import dump_json
+from prefcli.io.writer_text import dump_yaml
 from prefcli.rules.canonical import record_to_data
 
 TRICKY = st.sampled_from(["no", "Yes", "on", "010", "2026-11-29", "1e5", "~", "null", "True", "12:30",

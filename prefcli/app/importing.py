@@ -202,7 +202,7 @@ def _canonical(source: Source, label: str, data: Dict[str, Any]) -> Output:
 def validate_output(name: str, out: Output) -> List[Problem]:
     """`prefcli validate`'s problems of a written document (JSON text), as if read back."""
     from prefcli.io.parsing import parse_text
-    from prefcli.io.writer_text import dump
+    from prefcli.io.writer_json import dump
     from prefcli.rules.checks import check_document
 
     label = f"{name} (imported{' ' + out.label if out.label else ''})"

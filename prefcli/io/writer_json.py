@@ -15,7 +15,7 @@ from typing import Any, Dict, Optional
 
 from prefcli.io.writer import _MAPPING, amount
 from prefcli.io.writer_text import (BLOCK_KEYS, FLOW_WIDTH, LINE_KEYS, _SMALL_MEMO, _depth, _phrases,
-                                    _small_key, decimal_text)
+                                    _small_key, decimal_text, dump_yaml)
 
 
 #: json.dumps(text, ensure_ascii=False) without building an encoder for every text
@@ -167,3 +167,8 @@ def dump_json(data: Any) -> str:
         return _json_text(data) + "\n"
     finally:
         _JSON_SMALL.clear()
+
+
+def dump(data: Any, kind: str) -> str:
+    """`kind` is json or yaml."""
+    return dump_json(data) if kind == "json" else dump_yaml(data)

@@ -507,15 +507,3 @@ class _DirectYaml:
                     raise _NotDirect("a block list in a block list")
             else:
                 out.append(self.scalar(v, False) + "\n")
-
-
-def dump_json(data: Any) -> str:
-    """Canonical JSON text: indented, with small inner collections on one line
-    (:mod:`prefcli.io.writer_json`)."""
-    from prefcli.io.writer_json import dump_json as json_text
-    return json_text(data)
-
-
-def dump(data: Any, kind: str) -> str:
-    """`kind` is json or yaml."""
-    return dump_json(data) if kind == "json" else dump_yaml(data)

@@ -84,7 +84,7 @@ def command(source: str, output: Optional[str], to: Optional[str], in_place: boo
     `prefcli convert notes.txt --players Ann,Bob,Cid --variant sochi`; see the README.
     """
     from prefcli.cli.util import CheckFailed, parse_sets, pick_format, write_text
-    from prefcli.io.writer_text import dump
+    from prefcli.io.writer_json import dump
 
     if in_place and source == "-":
         raise click.UsageError("--in-place needs a file, not stdin")

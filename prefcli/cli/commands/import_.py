@@ -69,7 +69,7 @@ def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Option
     from prefcli.app.importing import ImportReport, import_source, output_names, read
     from prefcli.io.importers import detect
     from prefcli.cli.util import CheckFailed, pick_format, write_text
-    from prefcli.io.writer_text import dump
+    from prefcli.io.writer_json import dump
     from prefcli.model.diagnostics import InputError
     from prefcli.render.importing import list_text
 
