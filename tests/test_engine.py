@@ -5,17 +5,17 @@ Seeds: 000 (Lithuanian eglutė and kitty), 001 (Russian, Sochi), 002 (Lithuanian
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, Optional
 
 import pytest
 
 from prefcli.rules.engine import (Auction, IllegalPlay, RulesError, check_record, conventions, replay_deal,
                             replay_record)
 from prefcli.model.cards import parse_call
-from prefcli.model.build import record_from_data
 from prefcli.rules.presets import resolve_rules
 
 from conftest import BADINPUTS, needs_shared
+from helpers import problems, rec as record
 
 HANDS = {
     "Bob": "AS KS QS JS 10S 9S AH KH 7D 7C",
@@ -40,18 +40,6 @@ def full_deal(**over: Any) -> Dict[str, Any]:
         else:
             d[k] = v
     return d
-
-
-def record(deals: List[Dict[str, Any]], variant: str = "sochi", players=("Ann", "Bob", "Cid"),
-           **rules: Any):
-    data = {"format": "pref-record/1", "players": list(players),
-            "rules": {"variant": variant, **rules}, "deals": deals}
-    return record_from_data(data, strict=True)
-
-
-def problems(deals: List[Dict[str, Any]], variant: str = "sochi", players=("Ann", "Bob", "Cid"), **rules: Any):
-    rec = record(deals, variant, players, **rules)
-    return check_record(rec, resolve_rules(rec.rules))
 
 
 def one(deals, variant="sochi", players=("Ann", "Bob", "Cid"), **rules):

@@ -8,28 +8,11 @@ from typing import Any, Dict, List
 import pytest
 
 from prefcli.model.build import record_from_data
-from prefcli.rules.engine import check_record
 from prefcli.rules.presets import get_preset, resolve_rules
 from russian_helpers import run, sheet_of
+from helpers import PS, RUSSIAN, W, messages, problems, rec
 
 ROOT = Path(__file__).resolve().parent.parent
-W, PS = "whist", "pass"
-RUSSIAN = ("sochi", "leningrad", "rostov", "classic")
-
-
-def rec(deals: List[Dict[str, Any]], variant: str = "sochi", players=("Ann", "Bob", "Cid"), **rules: Any):
-    data = {"format": "pref-record/1", "players": list(players),
-            "rules": {"variant": variant, **rules}, "deals": deals}
-    return record_from_data(data, strict=True)
-
-
-def problems(deals, variant="sochi", players=("Ann", "Bob", "Cid"), **rules):
-    r = rec(deals, variant, players, **rules)
-    return check_record(r, resolve_rules(r.rules))
-
-
-def messages(deals, variant="sochi", players=("Ann", "Bob", "Cid"), **rules):
-    return [p.message for p in problems(deals, variant, players, **rules)]
 
 
 def auction_deal(calls, contract, declarer, dealer="Ann", **more):

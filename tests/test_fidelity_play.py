@@ -3,24 +3,14 @@ and irregularities as rules. Each rule as the seed's text states it, the seed an
 beside its test, each choice a preset option (``prefcli variants NAME`` shows it)."""
 from __future__ import annotations
 
-from typing import Any, Dict, List
 
 import pytest
 
 from prefcli.model.build import record_from_data
-from prefcli.rules.engine import check_record
 from prefcli.rules.presets import get_preset, resolve_rules
 from prefcli.rules.conventions import conventions
 from russian_helpers import run, sheet_of as _sheet_of
-
-W, PS = "whist", "pass"
-RUSSIAN = ("sochi", "leningrad", "rostov", "classic")
-
-
-def rec(deals: List[Dict[str, Any]], variant: str = "sochi", players=("Ann", "Bob", "Cid"), **rules: Any):
-    data = {"format": "pref-record/1", "players": list(players),
-            "rules": {"variant": variant, **rules}, "deals": deals}
-    return record_from_data(data, strict=True)
+from helpers import PS, RUSSIAN, W, rec
 
 
 def problems(deals, variant="sochi", players=("Ann", "Bob", "Cid"), **rules):

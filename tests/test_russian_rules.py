@@ -13,31 +13,18 @@ tested both ways, with its source quoted:
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from prefcli.rules.engine import check_record, exit_levels, conventions, replay_deal
+from prefcli.rules.engine import exit_levels, conventions, replay_deal
 from prefcli.model.build import record_from_data
 from prefcli.rules.presets import resolve_rules
 from prefcli.scoring import ScoringError
 from prefcli.settle import settle_sheet
 from prefcli.rules.canonical import record_to_data
 from russian_helpers import P3, P4, flat, run
-
-W, PS = "whist", "pass"
-
-
-def rec(deals: List[Dict[str, Any]], variant: str = "sochi", players=("Ann", "Bob", "Cid"), **rules: Any):
-    data = {"format": "pref-record/1", "players": list(players),
-            "rules": {"variant": variant, **rules}, "deals": deals}
-    return record_from_data(data, strict=True)
-
-
-def problems(deals, variant="sochi", players=("Ann", "Bob", "Cid"), **rules):
-    r = rec(deals, variant, players, **rules)
-    return check_record(r, resolve_rules(r.rules))
+from helpers import PS, W, problems, rec
 
 
 def one(deals, variant="sochi", players=("Ann", "Bob", "Cid"), **rules):
