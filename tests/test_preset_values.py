@@ -1,0 +1,49 @@
+"""Every preset resolves to the values it had when its tables were last rearranged: the option
+tables share base rows (the Lithuanian families' shortfall and auction rows, for one), and
+sharing a row must change no preset's values.
+
+tests/examples/presets-resolved.json holds each preset's resolved values (in the order
+``resolve_rules`` gives them) and its own table, as "type repr". A preset changed on purpose is
+written again with ``python tests/test_preset_values.py``; a rearrangement of the tables leaves
+the file as it is.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, Dict
+
+import pytest
+
+from prefcli.rules.presets import get_preset, preset_names, resolve_rules
+
+SNAPSHOT = Path(__file__).resolve().parent / "examples" / "presets-resolved.json"
+
+
+def _shown(value: Any) -> str:
+    return f"{type(value).__name__} {value!r}"
+
+
+def preset_values(name: str) -> Dict[str, Dict[str, str]]:
+    return {"resolved": {k: _shown(v) for k, v in resolve_rules({"variant": name}).values.items()},
+            "preset": {k: _shown(v) for k, v in sorted(get_preset(name).values.items())}}
+
+
+def test_the_snapshot_names_every_preset():
+    assert list(json.loads(SNAPSHOT.read_text(encoding="utf-8"))) == preset_names()
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_a_preset_resolves_as_before(name):
+    want = json.loads(SNAPSHOT.read_text(encoding="utf-8"))[name]
+    got = preset_values(name)
+    assert list(got["resolved"].items()) == list(want["resolved"].items()), \
+        f"{name}: resolved values changed (on purpose? python tests/test_preset_values.py writes them)"
+    assert got["preset"] == want["preset"]
+
+
+if __name__ == "__main__":      # write the snapshot again (a preset changed on purpose)
+    data = {name: preset_values(name) for name in preset_names()}
+    SNAPSHOT.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    sys.exit(0)
