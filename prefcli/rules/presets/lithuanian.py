@@ -267,13 +267,18 @@ _KITTY_OPTIONS = (
     )
 )
 
+#: The defence and hen rows both Lithuanian families play alike (the _SHORTFALL options).
+_SHORTFALL_DEFAULTS = {
+    **QUOTA_DEFAULTS,
+    "shortfall_split": "pair-deficit", "shortfall_8_10": "split", "misere_catchers": "each",
+    "hen_whists": 10, "strike_order": "declarer-first", "strike_beyond": "below-zero",
+}
+
 _CLASSICAL_DEFAULTS = {
     "points.6": 6, "points.7": 9, "whist_price.6": 12, "whist_price.7": 18, "remiz.6": 12, "remiz.7": 18,
     "shortfall.6": 6, "shortfall.7": 9,
     "upper_rows": "step", "misere_row": "ten",   # the 8–10 rows and the misère's (the options' rows)
-    **QUOTA_DEFAULTS,
-    "shortfall_split": "pair-deficit", "shortfall_8_10": "split", "misere_catchers": "each",
-    "hen_whists": 10, "hens_rounding": "half-up", "strike_order": "declarer-first", "strike_beyond": "below-zero",
+    **_SHORTFALL_DEFAULTS, "hens_rounding": "half-up",
     "talon_two_aces": 2,
     "start_hens": "half", "general_egles": "players", "egles": "general", "egle_multiplier": 2,
     "egle.trick_hens": 3, "egle.zero_points": 6, "egle.zero_hens": 6, "egle.dealer": True,
@@ -291,9 +296,7 @@ _KITTY_DEFAULTS = {
     "remiz.6": 12, "remiz.7": 18, "remiz.8": 24, "remiz.9": 30, "remiz.10": 36, "remiz.misere": 36,
     "shortfall.6": 12, "shortfall.7": 18, "shortfall.8": 24, "shortfall.9": 30, "shortfall.10": 36,
     "shortfall.misere": 36,
-    **QUOTA_DEFAULTS,
-    "shortfall_split": "pair-deficit", "shortfall_8_10": "split", "misere_catchers": "each",
-    "hen_whists": 10, "hens_rounding": "exact", "strike_order": "declarer-first", "strike_beyond": "below-zero",
+    **_SHORTFALL_DEFAULTS, "hens_rounding": "exact",
     "eglutes": "players", "eglute.trick_hens": 3, "skip_eglute": False, "skip_eglute_rights": "agreed",
     "skip_eglute_hens": 30,
     "allpass.same_dealer": False, "rights_factor": "1/2",
@@ -348,6 +351,9 @@ KITTY = register_family(Family(
 ))
 
 _COMMON = {"price": None, "coin": "0.01", "rounding": "exact", **SEATING_DEFAULTS}
+#: The auction rows both Lithuanian presets play alike (seeds 002 and 000).
+_AUCTION_DEFAULTS = {"misere_after": "9NT", "here_rule": "first-hand", "misere_binding": False, "bomb_min_level": 7,
+                     "whist_alone": True}
 
 #: Three or four players (seed 002 l.19 "trims ar keturiems žaidėjams", seed 000 l.19), and five
 #: (seed 004 l.107): the dealer's part of a four-player deal (his talon-led tricks of an eglė, the
@@ -356,13 +362,11 @@ FIVE = (3, 4, 5)
 
 register_preset(Preset("lithuanian", CLASSICAL, "Lithuanian classical (kleboniškasis, seed 002)",
                        "track, mountain of hens, eglės, write-up, talon bonus",
-                       {**_COMMON, **_CLASSICAL_DEFAULTS, "pool": 120, "method": "lithuanian", "misere_after": "9NT", "bid_jumps": True,
-                        "here_rule": "first-hand", "misere_binding": False, "opening_bid": "any",
-                        "auction_order": "clockwise", "bomb_min_level": 7, "allpass.talon": "dealer-plays",
-                        "takeover": True, "whist_alone": True, "dark_defence": True}, players=FIVE))
+                       {**_COMMON, **_AUCTION_DEFAULTS, **_CLASSICAL_DEFAULTS, "pool": 120, "method": "lithuanian",
+                        "bid_jumps": True, "opening_bid": "any", "auction_order": "clockwise",
+                        "allpass.talon": "dealer-plays", "takeover": True, "dark_defence": True}, players=FIVE))
 register_preset(Preset("lithuanian-kitty", KITTY, "Lithuanian eglutė and kitty (seed 000)",
                        "kitty, eglutė deals, halving beyond one's rights, strict one-rung auction",
-                       {**_COMMON, **_KITTY_DEFAULTS, "pool": 60, "method": "lithuanian-kitty", "misere_after": "9NT", "bid_jumps": False,
-                        "here_rule": "first-hand", "misere_binding": False, "opening_bid": "lowest",
-                        "auction_order": "pairs", "bomb_min_level": 7, "allpass.talon": "unused",
-                        "takeover": False, "whist_alone": True, "dark_defence": False}, players=FIVE))
+                       {**_COMMON, **_AUCTION_DEFAULTS, **_KITTY_DEFAULTS, "pool": 60, "method": "lithuanian-kitty",
+                        "bid_jumps": False, "opening_bid": "lowest", "auction_order": "pairs",
+                        "allpass.talon": "unused", "takeover": False, "dark_defence": False}, players=FIVE))
