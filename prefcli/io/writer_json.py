@@ -147,7 +147,10 @@ def _json_text_of(value: Any, indent: int, column: int, block: bool) -> str:
     if isinstance(value, _MAPPING):
         parts = []
         for k, v in value.items():
-            key = _json_scalar(str(k))
+            key = _json_str(k) if type(k) is str else _json_scalar(str(k))
+            if type(v) is str:                          # (what _json_text gives a text)
+                parts.append(f"{pad}{key}: " + _json_str(v))
+                continue
             if top and k in LINE_KEYS and isinstance(v, list) and v:
                 inner = " " * (indent + 4)
                 lines = ",\n".join(inner + _json_one_line(x) for x in v)
@@ -156,7 +159,8 @@ def _json_text_of(value: Any, indent: int, column: int, block: bool) -> str:
             parts.append(f"{pad}{key}: " + _json_text(v, indent + 2, indent + 4 + len(key),
                                                        block=top and k in BLOCK_KEYS))
         return "{\n" + ",\n".join(parts) + "\n" + " " * indent + "}"
-    parts = [pad + _json_text(v, indent + 2, indent + 2, block=items_are_blocks) for v in value]
+    parts = [pad + (_json_str(v) if type(v) is str else _json_text(v, indent + 2, indent + 2, block=items_are_blocks))
+             for v in value]
     return "[\n" + ",\n".join(parts) + "\n" + " " * indent + "]"
 
 

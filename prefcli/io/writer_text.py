@@ -256,10 +256,11 @@ _SMALL_MEMO = 4096
 
 
 def _small_key(v: Any, t: type) -> Any:
-    """The content of a dict or list of at most 12 entries, keys texts and values short texts or
-    integers (never booleans: True == 1), as a hashable tuple; None for anything else."""
+    """The content of a dict or list of at most 8 entries, keys texts and values short texts or
+    integers (never booleans: True == 1), as a hashable tuple; None for anything else (the ten
+    tricks of a deal's play, seldom alike, are not looked up)."""
     if t is dict:
-        if len(v) > 12:
+        if len(v) > 8:
             return None
         items = tuple(v.items())
         for k, x in items:
@@ -268,7 +269,7 @@ def _small_key(v: Any, t: type) -> Any:
                 return None
         return items
     if t is list:
-        if len(v) > 12:
+        if len(v) > 8:
             return None
         for x in v:
             tx = type(x)
