@@ -314,6 +314,17 @@ def _run(sources: Sequence[str], options: SettleOptions, jobs: int, strict: bool
     return out
 
 
+def priced_by(options: SettleOptions, tournament: Optional[Tournament]) -> SettleOptions:
+    """The options with the tournament's price and coin where they give none (the options, as
+    given on the command line, win): the whole report and the streamed one price alike."""
+    if tournament is not None:
+        if options.price is None and tournament.price is not None:
+            options = replace(options, price=tournament.price)
+        if options.coin is None and tournament.coin is not None:
+            options = replace(options, coin=tournament.coin)
+    return options
+
+
 def settle(inputs: Sequence[str], options: SettleOptions = SettleOptions(), *,
            tournament_file: Optional[str] = None, standings: StandingsRequest = StandingsRequest(),
            jobs: int = 1, strict: bool = False, progress: Progress = None,
@@ -327,11 +338,7 @@ def settle(inputs: Sequence[str], options: SettleOptions = SettleOptions(), *,
     """
     plan = plan or plan_inputs(inputs, tournament_file)
     tournament = plan.tournament
-    if tournament is not None:
-        if options.price is None and tournament.price is not None:
-            options = replace(options, price=tournament.price)
-        if options.coin is None and tournament.coin is not None:
-            options = replace(options, coin=tournament.coin)
+    options = priced_by(options, tournament)
     results = _run(plan.sources, options, jobs, strict, progress, executor)
     found = [r.tournament for r in results if r.tournament is not None]
     results = [r for r in results if r.kind != "tournament"]

@@ -24,17 +24,13 @@ def can_stream(plan: Any) -> bool:
 def run_streamed(plan: Any, options: Any, request: Any, jobs: int, strict: bool, executor: Optional[str],
                  fmt: str, output: str, quiet: bool) -> bool:
     """Settle and write; False when the batch must go the whole way after all (nothing written)."""
-    from prefcli.app.settle import SettleUsageError, settle_iter
+    from prefcli.app.settle import SettleUsageError, priced_by, settle_iter
     from prefcli.render.settlement_stream import SettlementSpool
     from prefcli.settle.results import SummaryFold
     from prefcli.settle.tournament import Tournament, standings as make_standings
 
     tournament = plan.tournament
-    if tournament is not None:
-        if options.price is None and tournament.price is not None:
-            options = replace(options, price=tournament.price)
-        if options.coin is None and tournament.coin is not None:
-            options = replace(options, coin=tournament.coin)
+    options = priced_by(options, tournament)
     overrides = request.overrides()
     if overrides or request.always:
         tournament = replace(tournament or Tournament(), **overrides)
