@@ -1,8 +1,10 @@
 """Helpers shared by the rules tests (no tests here): a record from a few deals of Ann, Bob and
-Cid, and the rule problems its deals have."""
+Cid, the rule problems its deals have, and the pieces of generated deals (hypothesis)."""
 from __future__ import annotations
 
 from typing import Any, Dict, List
+
+from hypothesis import strategies as st
 
 from prefcli.model.build import record_from_data
 from prefcli.rules.engine import check_record
@@ -10,6 +12,7 @@ from prefcli.rules.presets import resolve_rules
 
 W, PS = "whist", "pass"
 RUSSIAN = ("sochi", "leningrad", "rostov", "classic")
+STRAINS = ("S", "C", "D", "H", "NT")
 
 
 def rec(deals: List[Dict[str, Any]], variant: str = "sochi", players=("Ann", "Bob", "Cid"), **rules: Any):
@@ -27,3 +30,11 @@ def problems(deals, variant="sochi", players=("Ann", "Bob", "Cid"), **rules):
 
 def messages(deals, variant="sochi", players=("Ann", "Bob", "Cid"), **rules):
     return [p.message for p in problems(deals, variant, players, **rules)]
+
+
+@st.composite
+def split10(draw, names: List[str]) -> Dict[str, int]:
+    """Ten tricks split among three names."""
+    a = draw(st.integers(0, 10))
+    b = draw(st.integers(0, 10 - a))
+    return dict(zip(names, (a, b, 10 - a - b)))

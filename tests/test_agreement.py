@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 from prefcli.cli.main import _main
 from prefcli.io.parsing import parse_text
 from prefcli.rules.presets import preset_names
+from helpers import STRAINS, split10
 
 HERE = Path(__file__).resolve().parent
 REGRESSIONS = HERE / "examples" / "regressions"
@@ -118,14 +119,6 @@ def test_regression_folder_is_not_empty():
 # ---------------------------------------------------------------------------------------------
 
 NAMES = ["Ann", "Bob", "Cid", "Dan"]
-STRAINS = ("S", "C", "D", "H", "NT")
-
-
-@st.composite
-def split10(draw, names: List[str]) -> Dict[str, int]:
-    a = draw(st.integers(0, 10))
-    b = draw(st.integers(0, 10 - a))
-    return dict(zip(names, (a, b, 10 - a - b)))
 
 
 @st.composite

@@ -14,17 +14,9 @@ from prefcli.render import sheet as sheetio
 from prefcli.model.build import record_from_data, sheet_from_data
 from prefcli.rules.presets import resolve_rules
 from prefcli.scoring import score
+from helpers import RUSSIAN, STRAINS, split10
 
-RUSSIAN = ("sochi", "leningrad", "rostov", "classic")
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-STRAINS = ("S", "C", "D", "H", "NT")
-
-
-@st.composite
-def split10(draw, names: List[str]) -> Dict[str, int]:
-    a = draw(st.integers(0, 10))
-    b = draw(st.integers(0, 10 - a))
-    return dict(zip(names, (a, b, 10 - a - b)))
 
 
 @st.composite
