@@ -471,9 +471,12 @@ class _DirectYaml:
         out = self.out
         pad = " " * at
         top = indent == 0 and block
+        texts = self._cache[0]                 # a text value's written form (scalar(v, False))
         for i, (k, v) in enumerate(m.items()):
             out.append(("" if first_inline and i == 0 else pad) + self.key(k, False) + ":")
-            if top and k in LINE_KEYS and isinstance(v, list):
+            if type(v) is str:                 # what unmarked() writes for a text, without the call
+                out.append(" " + (texts.get(v) or self.text(v, False, False)) + "\n")
+            elif top and k in LINE_KEYS and isinstance(v, list):
                 self.value([_FlowDict(x) if isinstance(x, _MAPPING) else _mark(x, 4, 4, block=False) for x in v], at)
             elif top:
                 self.unmarked(v, 2, len(str(k)) + 2, k in BLOCK_KEYS, at)
@@ -486,10 +489,14 @@ class _DirectYaml:
         out = self.out
         pad = " " * at + "- "
         inner = indent + 2
+        texts = self._cache[0]
         for v in items:
-            out.append(pad)
             t = type(v)
-            if t is str or t is int or t is bool or v is None:
+            if t is str:                       # scalar(v, False), without the call
+                out.append(pad + (texts.get(v) or self.text(v, False, False)) + "\n")
+                continue
+            out.append(pad)
+            if t is int or t is bool or v is None:
                 out.append(self.scalar(v, False) + "\n")
             elif t is dict or (t is not list and t is not tuple and isinstance(v, _MAPPING)):
                 if not blocks and _fits(v, inner):
