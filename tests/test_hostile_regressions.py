@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, run_cli
 
 HOSTILE = Path(__file__).parent / "examples" / "regressions" / "hostile"
 CASES = json.loads((HOSTILE / "cases.json").read_text(encoding="utf-8"))["cases"]
@@ -59,3 +59,25 @@ def test_merge_writes_a_settlement_its_schema_and_merge_accept(run, tmp_path, so
     code, again, err = run(["merge", str(tmp_path / "merged.json")])
     assert code == 0, err
     assert json.loads(again) == json.loads(merged)
+
+
+@pytest.mark.parametrize("command", [["rating"], ["stats", "--rating", "places"]], ids=lambda c: c[0])
+@pytest.mark.parametrize("option,value", [("--place-points", "4:1e999999999,1,0,0"), ("--place-points", "4:1.0e-999999999,1,0,0"),
+                                          ("--weight", "sochi=1e999999999"), ("--weight", "sochi=-1.0e-999999999")])
+def test_rating_numbers_on_the_command_line_are_bounded(command, option, value):
+    """Input class: a huge or tiny exponent in a command-line option. --place-points and --weight
+    were read by Fraction() unbounded: the command hung (minutes at 100% CPU)."""
+    code, out, err = run_cli([*command, "examples/season-2019", option, value])
+    assert code == 2, err
+    assert f"Invalid value for {option}" in err and "out of range" in err, err
+
+
+@pytest.mark.parametrize("value", ["١٢", "１２", "4/٣"])
+def test_only_ascii_digits_are_numbers(run, value):
+    """Input class: digits of another script. The number reader's \\d took '١٢' (Arabic-Indic)
+    as 12 on the command line while the schemas' [0-9] refuse it in a file."""
+    from prefcli.model.numbers import NumberError, parse_number
+    with pytest.raises(NumberError):
+        parse_number(value)
+    code, out, err = run(["settle", "examples/sochi-3p.yaml", "--cap", value])
+    assert code == 2 and "--cap" in err and "is not a number" in err, err

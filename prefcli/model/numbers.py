@@ -24,8 +24,9 @@ MAX_PLACES = 40   # digits after it
 MAX_TEXT = 120    # characters in the written number, exponent included
 _INT_LIMIT = 10 ** MAX_DIGITS
 
-_DECIMAL = re.compile(r"\s*([-+]?)(?:(\d+)(?:\.(\d*))?|\.(\d+))(?:[eE]([-+]?\d+))?\s*\Z")
-_RATIO = re.compile(r"\s*([-+]?\d+)\s*/\s*(\d+)\s*\Z")
+# ASCII digits only: `\d` alone also matches other scripts' digits ('١٢' read as 12)
+_DECIMAL = re.compile(r"\s*([-+]?)(?:(\d+)(?:\.(\d*))?|\.(\d+))(?:[eE]([-+]?\d+))?\s*\Z", re.ASCII)
+_RATIO = re.compile(r"\s*([-+]?\d+)\s*/\s*(\d+)\s*\Z", re.ASCII)
 
 
 class NumberError(PrefcliError, ValueError):
@@ -107,7 +108,8 @@ def parse_decimal(text: str) -> Decimal:
 def parse_number(text: str) -> Fraction:
     """An exact number from text: ``12``, ``-3.5``, ``1.5e2`` or ``40/3``; bounded."""
     if not isinstance(text, str):
-        raise NumberError(f"expected a number, found {text!r}")
+        from prefcli.model.values import type_name
+        raise NumberError(f"expected a number, found {type_name(text)}")
     if len(text) > MAX_TEXT:
         raise _range_error(text)
     m = _RATIO.match(text)
