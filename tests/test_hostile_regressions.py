@@ -81,3 +81,22 @@ def test_only_ascii_digits_are_numbers(run, value):
         parse_number(value)
     code, out, err = run(["settle", "examples/sochi-3p.yaml", "--cap", value])
     assert code == 2 and "--cap" in err and "is not a number" in err, err
+
+
+@pytest.mark.parametrize("command", [["validate", "examples/sochi-3p.yaml"], ["score", "examples/sochi-3p.yaml"],
+                                     ["settle", "examples/sochi-3p.yaml", "-f", "json"], ["schema", "record"], ["variants"]],
+                         ids=lambda c: c[0])
+def test_a_closed_standard_output_is_an_output_error(command):
+    """Input class: standard output closed (`>&-`), so Python starts with sys.stdout None. Every
+    command wrote into None: exit 3, 'internal error: AttributeError'. Now exit 1 naming it, as
+    /dev/full is; with -o the result goes to the file and the command succeeds."""
+    import shutil
+    import subprocess
+    import sys
+    if shutil.which("bash") is None:
+        pytest.skip("needs bash to start a process with its standard output closed")
+    line = " ".join([f"'{sys.executable}'", "-m", "prefcli", *command])
+    p = subprocess.run(["bash", "-c", line + " >&-"], cwd=str(ROOT), capture_output=True, text=True, timeout=120)
+    assert p.returncode == 1, p.stderr
+    assert "prefcli: standard output: cannot write: it is closed" in p.stderr
+    assert "internal error" not in p.stderr and "Traceback" not in p.stderr

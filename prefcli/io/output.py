@@ -102,7 +102,9 @@ from prefcli.io.streams import (ERRORS, _fileno, _silence_fd, configure_stream, 
                                  configure_streams)
 
 
-def _write_stream(stream: IO[str], data: Data, name: str) -> None:
+def _write_stream(stream: Optional[IO[str]], data: Data, name: str) -> None:
+    if stream is None:      # started with the descriptor closed (`>&-`): Python has no stream
+        raise OutputError(name, "cannot write: it is closed")
     configure_stream(stream)
     try:
         if isinstance(data, bytes):
