@@ -100,3 +100,20 @@ def test_a_closed_standard_output_is_an_output_error(command):
     assert p.returncode == 1, p.stderr
     assert "prefcli: standard output: cannot write: it is closed" in p.stderr
     assert "internal error" not in p.stderr and "Traceback" not in p.stderr
+
+
+@pytest.mark.parametrize("command", [["settle"], ["settle", "--summary"], ["settle", "-f", "json"], ["stats"]],
+                         ids=lambda c: " ".join(c))
+def test_an_internal_error_in_a_batch_input_is_exit_3(run, monkeypatch, command):
+    """A batch goes on past an input that hits a bug (reported as 'internal error'), but the exit
+    status was 1, as for invalid input, so scripts and sweeps could not tell a bug from a bad file."""
+    import prefcli.scoring as scoring
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("a bug")
+    monkeypatch.setattr(scoring, "score", boom)
+    code, out, err = run([*command, "examples/sochi-3p.yaml", "examples/paper-sheet.yaml"])
+    assert code == 3, err
+    assert "examples/sochi-3p.yaml: internal error: RuntimeError: a bug" in err
+    code, out, err = run(["settle", "examples/paper-sheet.yaml", "/nonexistent.yaml"])
+    assert code == 1, err       # the next run in the process starts afresh

@@ -88,7 +88,7 @@ def _report(exc: BaseException) -> int:
     from prefcli.model.diagnostics import PrefcliError
     from prefcli.cli.util import CheckFailed
     if isinstance(exc, CheckFailed):
-        return 1
+        return exc.status
     from prefcli.io.output import OutputError, stream_failure
     if not isinstance(exc, OutputError):
         exc = stream_failure(exc) or exc
@@ -154,6 +154,9 @@ def _without_debug(args: List[str]) -> Tuple[List[str], bool]:
 
 
 def _main(argv: Optional[List[str]] = None) -> int:
+    util = sys.modules.get("prefcli.cli.util")     # a run before this one in the process
+    if util is not None:
+        util._INTERNAL_SHOWN[0] = False
     args, debug = _without_debug(list(sys.argv[1:] if argv is None else argv))
     debug = debug or bool(os.environ.get("PREFCLI_DEBUG"))
     try:

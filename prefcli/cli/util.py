@@ -20,7 +20,16 @@ INPUT_SUFFIXES = (".yaml", ".yml", ".json")
 
 
 class CheckFailed(Exception):
-    """The command has reported problems itself; exit with status 1."""
+    """The command has reported problems itself; exit with status 1, or 3 when one of them was
+    an internal error (a batch goes on past an input that hit a bug; its status still says so)."""
+
+    @property
+    def status(self) -> int:
+        return 3 if _INTERNAL_SHOWN[0] else 1
+
+
+#: whether print_problems showed an internal error in this run (reset by cli.main)
+_INTERNAL_SHOWN = [False]
 
 
 def format_option(report: str, *more: str, default: Optional[str] = None,
@@ -139,6 +148,8 @@ def pick_format(fmt: Optional[str], output: Optional[str], choices: Sequence[str
 
 def print_problems(problems: Iterable[Problem]) -> None:
     for p in problems:
+        if p.kind == "internal":
+            _INTERNAL_SHOWN[0] = True
         click.echo(p.text(), err=True)
 
 
