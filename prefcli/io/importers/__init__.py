@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Any, Callable, Dict, List, Literal, Mapping, Optional, Sequence, Tuple, overload
 
 from prefcli.model.diagnostics import InputError, Path, Problem
+from prefcli.model.values import show
 
 
 @dataclass(frozen=True)
@@ -388,7 +389,7 @@ class Reader:
             if isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value():
                 value = int(value)
             else:
-                raise self.fail(path, f"expected a whole number, found {kind_of(value)} {value!r}")
+                raise self.fail(path, f"expected a whole number, found {kind_of(value)}")
         if not lo <= value <= hi:
             raise self.fail(path, f"{value} is out of range ({lo}..{hi})")
         return value
@@ -404,7 +405,7 @@ class Reader:
         if not go:
             return None
         if isinstance(value, str):
-            raise self.fail(path, f"expected a number, found text {value!r}")
+            raise self.fail(path, f"expected a number, found text {show(value)}")
         try:
             out = to_fraction(value)
         except ValueError as exc:
@@ -441,7 +442,7 @@ class Reader:
         if value is None:
             return None
         if value not in choices:
-            raise self.fail(path, f"{value!r} is not one of {', '.join(choices)}")
+            raise self.fail(path, f"{show(value)} is not one of {', '.join(choices)}")
         return value
 
 

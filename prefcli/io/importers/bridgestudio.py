@@ -17,6 +17,7 @@ from prefcli.io.importers import Imported, Importer, Source, register, source_me
 from prefcli.io.importers._positions import SEATS, full_deal, record
 from prefcli.model.cards import Card, parse_card
 from prefcli.model.diagnostics import InputError, Problem
+from prefcli.model.values import show
 
 PROGRAM = "slovesnov/bridge (Bridge studio)"
 KEYWORDS = ("deal", "contract", "play", "turns", "player", "absent", "comment")
@@ -54,12 +55,12 @@ class _Error(Exception):
 def _hand(text: str, line: int, column: int, path: str) -> List[Card]:
     groups = text.split(".")
     if len(groups) != 4:
-        raise _Error(line, column, path, f"{text!r}: a hand is four suits S.H.D.C separated by dots")
+        raise _Error(line, column, path, f"{show(text)}: a hand is four suits S.H.D.C separated by dots")
     cards: List[Card] = []
     for suit, group in zip("SHDC", groups):
         for ch in group:
             if ch.upper() not in RANKS:
-                raise _Error(line, column, path, f"{ch!r} in {text!r} is not a rank (A K Q J T 9 8 7)")
+                raise _Error(line, column, path, f"{show(ch)} in {show(text)} is not a rank (A K Q J T 9 8 7)")
             cards.append(parse_card(("10" if ch.upper() == "T" else ch.upper()) + suit))
     return cards
 
@@ -67,7 +68,7 @@ def _hand(text: str, line: int, column: int, path: str) -> List[Card]:
 def _card(token: str, line: int, column: int, path: str) -> Card:
     """A play card, suit letter first (`DA`, `CT`)."""
     if len(token) != 2 or token[0].upper() not in "SHDC" or token[1].upper() not in RANKS:
-        raise _Error(line, column, path, f"{token!r} is not a card (suit letter then rank, e.g. DA, CT)")
+        raise _Error(line, column, path, f"{show(token)} is not a card (suit letter then rank, e.g. DA, CT)")
     rank = "10" if token[1].upper() == "T" else token[1].upper()
     return parse_card(rank + token[0].upper())
 
@@ -95,7 +96,7 @@ def _problems(text: str) -> Tuple[Optional[str], List[Dict[str, Any]]]:
                 value, ln, col = current["comment"]
                 current["comment"] = (value + "\n" + stripped, ln, col)
                 continue
-            raise _Error(number, 1, "", f"unknown line {word!r} (expected one of {', '.join(KEYWORDS)})")
+            raise _Error(number, 1, "", f"unknown line {show(word)} (expected one of {', '.join(KEYWORDS)})")
         word = word.lower()
         column = len(line) - len(line.lstrip()) + len(word) + 2
         in_comment = word == "comment"
@@ -156,7 +157,7 @@ def _build(source: Source, version: Optional[str], problems: List[Dict[str, Any]
         if "absent" in fields:
             value, aline, acol = fields["absent"]
             if value.upper() not in SEATS:
-                raise _Error(aline, acol, "absent", f"{value!r} is not a seat (N, E, S, W)")
+                raise _Error(aline, acol, "absent", f"{show(value)} is not a seat (N, E, S, W)")
             absent = value.upper()
         else:
             out.note(number, "absent", "no 'absent' line: the South seat is taken as empty (the program's default)")
@@ -188,14 +189,14 @@ def _build(source: Source, version: Optional[str], problems: List[Dict[str, Any]
         ctext, cline, ccol = fields["contract"]
         m = _CONTRACT.match(ctext)
         if not m:
-            raise _Error(cline, ccol, "contract", f"{ctext!r} is not a contract (6S … 10NT or misere)")
+            raise _Error(cline, ccol, "contract", f"{show(ctext)} is not a contract (6S … 10NT or misere)")
         contract = "misere" if ctext.lower() == "misere" else f"{m.group(1)}{m.group(2).upper()}"
         if "player" not in fields:
             raise _Error(line, 1, "player", f"problem {label} has no 'player' line (the declarer)")
         ptext, pline, pcol = fields["player"]
         declarer = ptext.upper()
         if declarer not in seated:
-            raise _Error(pline, pcol, "player", f"{ptext!r} is not one of the seats {', '.join(seated)}")
+            raise _Error(pline, pcol, "player", f"{show(ptext)} is not one of the seats {', '.join(seated)}")
         play: List[Card] = []
         leader = None
         if "play" in fields:
@@ -221,7 +222,7 @@ def _build(source: Source, version: Optional[str], problems: List[Dict[str, Any]
         if "turns" in fields:
             ttext, tline, tcol = fields["turns"]
             if not ttext.isdigit() or int(ttext) > 30:
-                raise _Error(tline, tcol, "turns", f"{ttext!r} is not a number of cards played (0..30)")
+                raise _Error(tline, tcol, "turns", f"{show(ttext)} is not a number of cards played (0..30)")
             turns = int(ttext)
         comment = fields.get("comment", ("", 0, 0))[0].strip() or None
         whist = None

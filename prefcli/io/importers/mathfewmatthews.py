@@ -14,6 +14,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from prefcli.io.importers import (Cell, Imported, Importer, PeerSheet, Reader, Source, register, source_meta,
                                   unique_names)
 from prefcli.model.records import SHEET_FORMAT
+from prefcli.model.values import show
 
 PROGRAM = "mathfewmatthews-dev/preferans-score"
 FORMAT = "preferans-game-v2"
@@ -106,7 +107,7 @@ def parse(source: Source) -> Imported:
     variant = CONVENTIONS.get((convention or "").strip().lower())
     if variant is None:
         is_custom = any(isinstance(c, dict) and c.get("name") == convention for c in custom)
-        out.note(None, "convention", f"{'the custom' if is_custom else 'the'} convention {convention!r} is not "
+        out.note(None, "convention", f"{'the custom' if is_custom else 'the'} convention {show(convention)} is not "
                                      "one prefcli knows: the sheet is written under sochi, and its settlement "
                                      "may differ from the program's", loss=True)
         variant = "sochi"
@@ -117,7 +118,7 @@ def parse(source: Source) -> Imported:
     closing = r.text(p("poolClosingMode"), required=False)
     if closing is not None:
         if closing.lower() not in CLOSING:
-            out.note(None, "poolClosingMode", f"{closing!r} is not known: not carried", loss=True)
+            out.note(None, "poolClosingMode", f"{show(closing)} is not known: not carried", loss=True)
         else:
             if source.rules_access().preset_values({"variant": variant}).get("end") != CLOSING[closing.lower()]:
                 rules["end"] = CLOSING[closing.lower()]

@@ -16,6 +16,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 from prefcli.io.importers import (Cell, Imported, Importer, PeerSheet, Reader, Source, register, source_meta,
                                   unique_names)
 from prefcli.model.records import RECORD_FORMAT
+from prefcli.model.values import show
 
 PROGRAM = "SmaginStepan/PrefAndroid"
 GAME_TYPES = ("Normal", "Miser", "Raspasy", "Custom")
@@ -62,7 +63,7 @@ def _rules(r: Reader, out: Imported, pool: int,
         value = raw[knob]
         path = ("rules", knob)
         if knob not in KNOBS:
-            out.note(None, f"rules.{knob}", f"unknown rule knob ({value!r}): not carried", loss=True)
+            out.note(None, f"rules.{knob}", f"unknown rule knob ({show(value)}): not carried", loss=True)
             continue
         option, table = KNOBS[knob]
         if option is None:
@@ -78,7 +79,7 @@ def _rules(r: Reader, out: Imported, pool: int,
         else:
             if (not isinstance(value, (str, bool)) or isinstance(value, bool) != (True in table)
                     or value not in table):
-                raise r.fail(path, f"{value!r} is not one of {', '.join(_show(k) for k in table)}")
+                raise r.fail(path, f"{show(value)} is not one of {', '.join(_show(k) for k in table)}")
             mapped = table[value]
         current = base.get(option)
         if _same(current, mapped):
@@ -121,9 +122,9 @@ def parse(source: Source) -> Imported:
         try:
             i = int(key)
         except ValueError:
-            raise r.fail(path, f"{key!r} is not a player number (0..{n - 1})") from None
+            raise r.fail(path, f"{show(key)} is not a player number (0..{n - 1})") from None
         if not 0 <= i < n or str(i) != key:
-            raise r.fail(path, f"{key!r} is not a player number (0..{n - 1})")
+            raise r.fail(path, f"{show(key)} is not a player number (0..{n - 1})")
         return names[i]
 
     rules, knobs = _rules(r, out, limit, source.rules_access().preset_values)

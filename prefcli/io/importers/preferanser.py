@@ -11,6 +11,7 @@ from typing import Any, Dict, List
 from prefcli.io.importers import Imported, Importer, Reader, Source, register, source_meta
 from prefcli.io.importers._positions import SEATS, full_deal, record
 from prefcli.model.cards import Card, parse_card
+from prefcli.model.values import show
 
 PROGRAM = "Unisay/preferanser"
 SEAT_WORDS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
@@ -32,7 +33,7 @@ def _card(r: Reader, path) -> Card:
     text = r.text(path, max_len=20)
     m = _CARD.match(text)
     if not m:
-        raise r.fail(path, f"{text!r} is not a card (SUIT_RANK, e.g. SPADE_7, HEART_ACE)")
+        raise r.fail(path, f"{show(text)} is not a card (SUIT_RANK, e.g. SPADE_7, HEART_ACE)")
     return parse_card(RANKS[m.group(2)] + SUITS[m.group(1)])
 
 
@@ -42,7 +43,7 @@ def parse(source: Source) -> Imported:
     out = Imported(PROGRAM, "deal JSON", [])
     players = r.text(("players",), required=False)
     if players is not None and players != "THREE":
-        raise r.fail(("players",), f"{players!r}: only three-player études are known")
+        raise r.fail(("players",), f"{show(players)}: only three-player études are known")
     seated = [SEAT_WORDS[w] for w in SEAT_WORDS if r.at((f"{w.lower()}Cards",)) is not None]
     if len(seated) != 3:
         raise r.fail((), f"{len(seated)} hands (…Cards); an étude has three")
@@ -79,7 +80,7 @@ def parse(source: Source) -> Imported:
         elif text in DEFENCE:
             whist[s] = DEFENCE[text]
         else:
-            raise r.fail(path, f"{text!r} is not a contract (SIX_SPADE …, MISER) or WHIST / PASS")
+            raise r.fail(path, f"{show(text)} is not a contract (SIX_SPADE …, MISER) or WHIST / PASS")
     if declarer is None or contract is None:
         raise r.fail((), "no seat has a contract (SIX_SPADE …, MISER): no declarer")
     if contract == "misere":

@@ -12,6 +12,7 @@ from typing import Any, Dict, List, Optional
 
 from prefcli.io.importers import Imported, Importer, Reader, Source, register, source_meta, unique_names
 from prefcli.model.records import RECORD_FORMAT
+from prefcli.model.values import show
 
 PROGRAM = "rostiktc2-star/preferans-score"
 SUITS = {"picche": "S", "fiori": "C", "quadri": "D", "cuori": "H", "senza briscola": "NT"}
@@ -59,7 +60,7 @@ def parse(source: Source) -> Imported:
     def player(path) -> str:
         pid = r.text(path)
         if pid not in by_id:
-            raise r.fail(path, f"no player has the id {pid!r}")
+            raise r.fail(path, f"no player has the id {show(pid)}")
         return by_id[pid]
 
     out = Imported(PROGRAM, "SavedGame v1", [])
@@ -111,7 +112,7 @@ def parse(source: Source) -> Imported:
             whist = {}
             for pid in choices:
                 if pid not in by_id:
-                    raise r.fail(path + ("defenderChoices", pid), f"no player has the id {pid!r}")
+                    raise r.fail(path + ("defenderChoices", pid), f"no player has the id {show(pid)}")
                 choice = r.choice(path + ("defenderChoices", pid), tuple(CHOICES))
                 whist[by_id[pid]] = CHOICES[choice]
             deal["whist"] = whist
@@ -183,7 +184,7 @@ def _tricks(r: Reader, path, by_id: Dict[str, str], required: bool) -> Optional[
     out = {}
     for pid in m:
         if pid not in by_id:
-            raise r.fail(path + (pid,), f"no player has the id {pid!r}")
+            raise r.fail(path + (pid,), f"no player has the id {show(pid)}")
         out[by_id[pid]] = r.integer(path + (pid,), lo=0, hi=10)
     return out
 
