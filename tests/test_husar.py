@@ -428,3 +428,49 @@ def test_a_closed_pool_helps_the_only_opponent():
     got, _ = entries(data)
     assert got == [("Anna", "pool", None, 2, "contract.unplayed"), ("Boris", "pool", None, 2, "help"),
                    ("Anna", "whists", "Boris", 20, "help")]
+
+
+# --- what a two-seat table never reaches, and what no rule reads -----------------------------
+
+@pytest.mark.parametrize("name,value", [("takeover", True), ("misere_partner", True), ("talon_bonus", True),
+                                        ("single_whist", "own"), ("help_tie", "first-seat"),
+                                        ("shortfall_split", "pair-deficit"), ("return_whist", True)])
+def test_options_of_a_seat_that_sits_out_or_a_second_whister_are_refused_at_two(name, value):
+    """A Russian option that nothing at a two-seat table reaches is refused in a husar record, not
+    read nowhere: the sitting-out 4-player dealer (takeover, misere_partner, the talon bonus), a
+    second whister or a passer with a sheet (HUSAR.md H8: the dummy "cannot return the whist"), the
+    whister's own tricks against the dummy's (H11: "Only two numbers matter"), a tie between two
+    open pools (H17: one opponent to help)."""
+    from prefcli.rules.presets import OptionError
+    from prefcli.rules.presets.husar import NOT_AT_TWO
+    assert name in NOT_AT_TWO
+    with pytest.raises(OptionError):
+        resolve_rules({"variant": "sochi-husar", name: value})
+    data = worked()
+    data["rules"][name] = value
+    msgs = problems(data)
+    assert len(msgs) == 1 and name in msgs[0], msgs
+    assert resolve_rules({"variant": "sochi", name: value}).values[name] == value    # offered at three
+
+
+def test_dummy_in_auction_is_informational_and_says_so(run):
+    """HUSAR.md H5 gives husar.dummy_in_auction (closed / open) and no rule that reads it: it is kept
+    with the record, changes no check and no number (tests/test_options_behaviour.py), and
+    `prefcli variants` says so."""
+    opt = get_preset("sochi-husar").family.option("husar.dummy_in_auction")
+    assert opt.informational
+    assert [o.name for o in get_preset("sochi-husar").family.options if o.informational] == ["husar.dummy_in_auction"]
+    code, out, _ = run(["variants", "sochi-husar"])
+    assert code == 0
+    lines = out.splitlines()
+    i = next(k for k, line in enumerate(lines) if line.startswith("husar.dummy_in_auction"))
+    assert lines[i + 2].strip().startswith("informational: HUSAR.md H5")
+    data = json.loads(run(["variants", "sochi-husar", "-f", "json"])[1])
+    row = next(o for o in data["options"] if o["name"] == "husar.dummy_in_auction")
+    assert row["informational"].startswith("HUSAR.md H5")
+    for value in ("closed", "open"):
+        rec = worked()
+        rec["rules"]["husar"] = {"dummy_in_auction": value}
+        assert problems(rec) == []
+        assert entries(rec)[0] == entries(WORKED)[0]
+

@@ -60,6 +60,8 @@ class SheetWriter:
         self.refs = rules.family.refs
         # plain values (whole Fractions as ints: int arithmetic is much faster, and exact)
         self.o = {k: _plain(v) for k, v in rules.values.items()}
+        # what the family states instead of offering it (Family.fixed; a husar table's AT_TWO)
+        self.o.update((k, _plain(rules.value(k))) for k in rules.family.fixed if k not in self.o)
         self.pool: Dict[str, Exact] = {p: 0 for p in self.players}
         self.mountain: Dict[str, Exact] = {p: 0 for p in self.players}
         self.notes: List[str] = []

@@ -56,6 +56,8 @@ def command(name: Optional[str], sets: Sequence[str], fmt: str, output: str, qui
         if o.inferred:     # a number the seeds do not give: why this default, and the other readings
             reading = {"inferred": True, **({"why": o.why} if o.why else {}), **({"see": o.see} if o.see else {}),
                        "alternatives": [{"value": v, "meaning": m} for v, m in o.alternatives]}
+        if o.informational:   # kept with the record, read by no rule
+            reading["informational"] = o.informational
         items.append({"name": o.name, "value": plain_value(value) if value is not None else None,
                       "values": o.describe_values(), "meaning": o.meaning, **reading,
                       **({"overridden": True} if o.name in rules.overridden else {})})
@@ -77,6 +79,8 @@ def command(name: Optional[str], sets: Sequence[str], fmt: str, output: str, qui
         mark = " *" if i.get("overridden") else ""
         lines.append(f"{i['name'].ljust(width)}  {shown}{mark}")
         lines.append(f"{''.ljust(width)}    {i['meaning']} (values: {i['values']})")
+        if i.get("informational"):
+            lines.append(f"{''.ljust(width)}    informational: {i['informational']}")
         if i.get("inferred"):
             if i.get("see"):
                 lines.append(f"{''.ljust(width)}    inferred: the reading is {i['see']}'s")

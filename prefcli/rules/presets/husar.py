@@ -18,7 +18,10 @@ HUSAR_OPTIONS = (
            "deals and right of P2 when he deals (seed 004 l.39); alternating: the dummy moves so that it is left "
            "of every dealer ([CS] \"прикуп-болван чергуються\"; inferred)", ("fixed", "alternating")),
     Option("husar.dummy_in_auction", "choice", "HUSAR.md H5: the dummy's cards stay closed during the auction "
-           "(EN-WIKI, ACC), or are open (PG); the record's hands are the same either way", ("closed", "open")),
+           "(EN-WIKI, ACC), or are open (PG); the record's hands are the same either way", ("closed", "open"),
+           informational="HUSAR.md H5 states what the players saw while bidding and no rule that reads it: the "
+                         "auction, the play and the sheet are the same either way, so it is kept with the record "
+                         "and changes no check and no number"),
     Option("husar.hold_right", "choice", "HUSAR.md H6: who may say here (hold the last bid): the first live "
            "hand (the first player from the dealer's left); first-hand-only: only when the first hand is a "
            "player, so nobody holds in the deals where the dummy is first hand; none (inferred)",
@@ -83,18 +86,36 @@ HUSAR_RULE_REFS = {
     "help.own-mountain": "H17, H18", "close.early-stop": "H17",
 }
 
-#: Russian options a two-seat table never reaches: the sitting-out 4-player dealer's take-over
-#: answers for a shortfall or not (``takeover_shortfall``), and the five-player table's one waiting
-#: his turn (``seating.waiting``, ``consolation_waiting``); nobody sits out at two.
-NOT_AT_TWO = ("takeover_shortfall", "seating.waiting", "consolation_waiting")
+#: Russian options a two-seat table never reaches, refused in a husar record (an unknown option)
+#: rather than read nowhere: what the sitting-out 4-player dealer does (``takeover``,
+#: ``takeover_shortfall``, ``misere_partner``, the talon bonus of Кодекс 3.4.11 and its 3-player
+#: split, the all-pass bonus of a dealer who holds no cards) and the five-player table's one
+#: waiting his turn (``seating.waiting``, ``consolation_waiting``): nobody sits out at two; what
+#: two whisters or a passer with a sheet do (``shortfall_8_10``, ``shortfall_split``, the return
+#: of a half-whist and its consolation, who may half-whist): the opponent is the only whister and
+#: the dummy "cannot return the whist" (HUSAR.md H8); a lone whister's own tricks against the
+#: defence's (``single_whist``): the dummy's tricks are the whister's (H11); who is helped when
+#: two open pools tie (``help_tie``): the helper has one opponent (H17).
+NOT_AT_TWO = ("takeover_shortfall", "seating.waiting", "consolation_waiting", "takeover", "misere_partner",
+              "talon_bonus", "talon_bonus_3p", "talon_bonus_misere", "allpass.zero_trick_bonus_dealer",
+              "shortfall_8_10", "shortfall_split", "return_whist", "half_whist_consolation", "half_whist_by",
+              "single_whist", "help_tie")
+
+#: What the rules engine and the scorer read for them at two: the value under which each is not
+#: played, or (half_whist_by, single_whist, help_tie, the two-whister shortfalls) a value that
+#: gives the same answer as every other when there is one whister and one opponent.
+AT_TWO = {"seating.waiting": "next", "takeover": False, "misere_partner": False, "talon_bonus": False,
+          "talon_bonus_3p": "none", "talon_bonus_misere": "none", "allpass.zero_trick_bonus_dealer": False,
+          "shortfall_8_10": "second", "shortfall_split": "own-half", "return_whist": False,
+          "half_whist_consolation": "none", "half_whist_by": "second", "single_whist": "all", "help_tie": "left"}
 
 FAMILY = register_family(Family(
     name="russian-husar",
     options=tuple(o for o in russian.OPTIONS if o.name not in NOT_AT_TWO) + HUSAR_OPTIONS,
     scorer="prefcli.scoring.russian:score_record",
     words=dict(russian.FAMILY.words),
-    # nobody waits his turn at two: the rotation reads the plain value
-    fixed={**russian.FAMILY.fixed, "seating.waiting": "next"},
+    # what a two-seat table never reaches, stated as data (AT_TWO)
+    fixed={**russian.FAMILY.fixed, **AT_TWO},
     refs=HUSAR_RULE_REFS,
     state=russian.FAMILY.state,
 ))

@@ -109,6 +109,10 @@ class Option:
     #: {option: value or Ref}; a value set by name in a record or with --set still wins
     rows: Optional[Mapping[str, Mapping[str, Any]]] = None
     maximum: Optional[Fraction] = None
+    #: an option kept with the record that no rule reads (what the players saw, not what they
+    #: did): why, shown by ``prefcli variants``; tests/test_options_behaviour.py checks that it
+    #: changes nothing, every other option that it changes something
+    informational: str = ""
 
     def describe_values(self) -> str:
         if self.kind == "choice":
