@@ -474,3 +474,17 @@ def test_dummy_in_auction_is_informational_and_says_so(run):
         assert problems(rec) == []
         assert entries(rec)[0] == entries(WORKED)[0]
 
+
+def test_taking_the_talon_without_a_call_is_refused_with_its_reason():
+    """HUSAR.md H6 (inferred, by analogy with Кодекс 3.3.15): "if the first live hand passes, the
+    other player may take the talon without a call". Not played: the auction is [pass] and Anna,
+    who would take the talon without a call, is told to write her call."""
+    data = worked(auction=["pass"], contract="6S", declarer="Anna", whist={"Boris": "pass"},
+                  hands=None, talon=None, discard=None, play=None, tricks=None, open=None)
+    msgs = problems(data)
+    assert len(msgs) == 1
+    assert msgs[0].startswith("deal 1: the auction is not finished: Anna is still to call after 1 calls (with two "
+                              "players the talon is taken by a call only")
+    assert "HUSAR.md H6" in msgs[0] and "write Anna's call, e.g. 6S" in msgs[0]
+    assert problems(worked(auction=["pass", "6S"], contract="6S", declarer="Anna", whist={"Boris": "pass"},
+                           hands=None, talon=None, discard=None, play=None, tricks=None, open=None)) == []

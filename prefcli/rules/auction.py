@@ -323,8 +323,15 @@ class Auction:
                                   f"but {why}", path + (i,))
             self.apply(call)
         if not self.done:
+            why = ""
+            if len(self.seats) == 2 and self.passed and self._next not in self.passed:
+                # HUSAR.md H6 (inferred, by analogy with Кодекс 3.3.15): "if the first live hand
+                # passes, the other player may take the talon without a call" - not played
+                why = (f" (with two players the talon is taken by a call only: taking it without one after the "
+                       f"other's pass, HUSAR.md H6's inferred reading, is not played; write {self._next}'s call, "
+                       "e.g. 6S)")
             raise IllegalCall(f"deal {deal_no}: the auction is not finished: {self._next} is still to "
-                              f"call after {len(calls)} calls", path)
+                              f"call after {len(calls)} calls{why}", path)
         return self.result()
 
     def _summary(self) -> str:
