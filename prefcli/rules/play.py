@@ -65,7 +65,8 @@ def talon_leads(conv: Any, contract: Any, talon: Sequence[Card], four: bool) -> 
     """How the talon plays in a deal, and how many first tricks it leads: ``("unused", 0)``, or
     for an all-pass with a two-card talon ``("lead-suit", 2)`` (the card names the suit, the best
     player's card takes the trick) or ``("dealer-plays", 2)`` (the card plays for the dealer who
-    sits out, or for nobody); ``allpass.talon: by-seats`` is the second with four players."""
+    sits out, or for nobody); ``allpass.talon: by-seats`` is the second when the dealer sits out
+    (four or five players), the first when he holds cards (two or three)."""
     if not (contract.is_all_pass and len(talon) == 2):
         return "unused", 0
     mode = conv.allpass_talon

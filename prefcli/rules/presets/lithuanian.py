@@ -22,7 +22,7 @@ _AUCTION = (
     auction_option("opening_bid"),
     Option("auction_order", "choice", "clockwise (seed 002) or pairs: first and second hand contest, then the third contests the winner, the senior says \"mine\" (seed 000)", ("clockwise", "pairs")),
     Option("bomb_min_level", "int", "with a bomb only bids of this level or more are legal (seed 002: 7)"),
-    Option("allpass.talon", "choice", "the talon in an eglė: dealer-plays (seed 002: the first two tricks led with the talon cards, played by the dealer; with 3 players such tricks belong to nobody), lead-suit, by-seats, or unused (seed 000)", ("by-seats", "lead-suit", "dealer-plays", "unused")),
+    Option("allpass.talon", "choice", "the talon in an eglė: dealer-plays (seed 002: the first two tricks led with the talon cards, played by the dealer when he sits out, with 4 or 5 players; when he holds cards, with 3, such tricks belong to nobody), lead-suit (each talon card names the suit of a first trick), by-seats (dealer-plays when the dealer sits out, with 4 or 5 players; lead-suit with 3), or unused (seed 000)", ("by-seats", "lead-suit", "dealer-plays", "unused")),
     Option("takeover", "bool", "a passer or the 4-player dealer may take over whisting from both hands (seed 002)"),
     Option("whist_alone", "bool", "a lone whister may play alone, the passer's cards put away (two cards a trick)"),
     Option("dark_defence", "bool", "a contract won in the dark: no open defence, and at 6 both defenders must whist (seed 002)"),
