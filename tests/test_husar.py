@@ -488,3 +488,58 @@ def test_taking_the_talon_without_a_call_is_refused_with_its_reason():
     assert "HUSAR.md H6" in msgs[0] and "write Anna's call, e.g. 6S" in msgs[0]
     assert problems(worked(auction=["pass", "6S"], contract="6S", declarer="Anna", whist={"Boris": "pass"},
                            hands=None, talon=None, discard=None, play=None, tricks=None, open=None)) == []
+
+
+# --- analyze: a husar all-pass, two hands -----------------------------------------------------
+
+def _minimax(hands, leader, trump, target):
+    from prefcli.rules.moves import legal_mask, trick_winner_codes
+    if not hands[leader]:
+        return 0
+    other = 1 - leader
+    lead_values = []
+    for a in range(32):
+        if not (legal_mask(hands[leader], -1, trump) >> a) & 1:
+            continue
+        replies = []
+        for b in range(32):
+            if not (legal_mask(hands[other], a >> 3, trump) >> b) & 1:
+                continue
+            w = (leader + trick_winner_codes((a, b), trump)) % 2
+            nh = list(hands)
+            nh[leader] &= ~(1 << a)
+            nh[other] &= ~(1 << b)
+            replies.append((w == target) + _minimax(nh, w, trump, target))
+        lead_values.append(min(replies) if other == target else max(replies))
+    return min(lead_values) if leader == target else max(lead_values)
+
+
+def test_analyze_a_husar_allpass_with_two_hands(run):
+    """HUSAR.md H15: the dummy sits out and the two players play ten two-card tricks, so the
+    all-pass is a game of two sides: each player's bound is the result of perfect play, the two
+    add up to 10, and after the last trick they are what was taken (examples/husar-sochi.yaml
+    deal 3: Boris 7, Anna 3). `analyze` used to refuse it."""
+    code, out, err = run(["analyze", str(HUSAR_EXAMPLE), "--deal", "3", "-f", "json"])
+    assert code == 0, err
+    (deal,) = json.loads(out)["deals"]
+    assert deal["seats"] == ["Boris", "Anna"] and deal["kind"] == "all-pass"
+    assert "the other plays against him" in deal["bound"]
+    assert all(sum(row.values()) == 10 for row in deal["tricks_dd"])
+    assert deal["tricks_dd"][-1] == {"Boris": 7, "Anna": 3} == deal["taken"][-1]
+    assert deal["tricks_dd"][0] == {"Boris": 4, "Anna": 6}
+    assert all(m["cost"] >= 1 and m["player"] in ("Boris", "Anna") for m in deal["mistakes"])
+
+
+def test_heads_up_solver_agrees_with_a_plain_minimax():
+    """The two-hand search (every position kept, equal cards merged) against a plain minimax on
+    the last five tricks of examples/husar-sochi.yaml deal 3, for each player as the target."""
+    from prefcli.model.cards import parse_cards
+    from prefcli.rules.moves import mask_of
+    from prefcli.rules.solver import HeadsUpSolver
+    boris = mask_of(parse_cards("7S 9C AC 8D AH"))       # after ♥K ♦K ♠K ♥9 ♠9
+    anna = mask_of(parse_cards("QS JD 10H JH QH"))       # after ♥7 ♦Q ♠A ♥8 ♠J
+    for trump in (-1, 3):                                # no trump (all-pass), and hearts
+        for target in (0, 1):
+            for leader in (0, 1):
+                want = _minimax([boris, anna], leader, trump, target)
+                assert HeadsUpSolver(trump, target).value([boris, anna, 0], leader) == want

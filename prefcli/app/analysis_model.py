@@ -11,6 +11,11 @@ from prefcli.model.diagnostics import PrefcliError, Problem
 
 ALL_PASS_BOUND = ("each number is the most tricks that player must take when he plays his best "
                   "and the other two play together against him (his worst case, not a forecast)")
+#: The bound of a husar all-pass, two players and the dummy sitting out (HUSAR.md H15): a game
+#: of two sides, so the two numbers are the one result perfect play gives.
+ALL_PASS_BOUND_TWO = ("each number is the most tricks that player must take when he plays his best "
+                      "and the other plays against him (two players, the dummy sitting out: the result "
+                      "of perfect play)")
 STRAINS = (Strain.S, Strain.C, Strain.D, Strain.H, Strain.NT)
 
 
@@ -104,6 +109,11 @@ class DealAnalysis:
     solves: int = 0
     seconds: float = 0.0
 
+    @property
+    def bound(self) -> str:
+        """What an all-pass's numbers are: three players' worst cases, or two players' result."""
+        return ALL_PASS_BOUND_TWO if len(self.seats) == 2 else ALL_PASS_BOUND
+
     def as_dict(self) -> Dict[str, Any]:
         out: Dict[str, Any] = {
             "index": self.pos, "number": self.number, "contract": self.contract, "kind": self.kind,
@@ -114,7 +124,7 @@ class DealAnalysis:
         if self.result is not None:
             out["result"] = self.result
         if self.kind == "all-pass":
-            out["bound"] = ALL_PASS_BOUND
+            out["bound"] = self.bound
             out["talon"] = self.talon_mode
         if not self.played:
             out["played"] = False

@@ -11,7 +11,7 @@ from typing import Any, Dict, List, Optional, Tuple, cast
 
 from prefcli.app.analysis_model import STRAINS, DealAnalysis, DealTask, Mistake, card_text
 from prefcli.rules.moves import legal_mask
-from prefcli.rules.solver import Solver, runs
+from prefcli.rules.solver import HeadsUpSolver, Solver, runs
 
 
 @dataclass
@@ -20,15 +20,16 @@ class _Pos:
     leader: int
     table: Tuple[int, ...]
     trick: int
+    n: int = 3                  # the hands that play (2 in a husar all-pass)
 
     def mover(self) -> int:
-        return (self.leader + len(self.table)) % 3
+        return (self.leader + len(self.table)) % self.n
 
     def after(self, card: int) -> "_Pos":
         m = self.mover()
         hands = list(self.hands)
         hands[m] &= ~(1 << card)
-        return _Pos(hands, self.leader, self.table + (card,), self.trick)
+        return _Pos(hands, self.leader, self.table + (card,), self.trick, self.n)
 
 
 class _Game:
@@ -37,8 +38,10 @@ class _Game:
     def __init__(self, task: DealTask, target: int, high: bool) -> None:
         self.task = task
         self.target = target
-        self.high_seat = tuple((s == target) == high for s in range(3))
-        self.solver = Solver(task.trump, target, high, task.talon, task.talon_competes)
+        n = len(task.seats)
+        self.high_seat = tuple((s == target) == high for s in range(n))
+        self.solver: Any = (Solver(task.trump, target, high, task.talon, task.talon_competes) if n == 3 else
+                            HeadsUpSolver(task.trump, target, task.talon, task.talon_competes))
         self.solves = 0
         self.last: Optional[int] = None
 
@@ -94,14 +97,15 @@ def _walk(task: DealTask, game: _Game, want_mistakes: bool, phrase,
     cost the mover's side: `phrase(seat, total)` turns the target's total into (whose result,
     that side's number, the words "the defence at 5")."""
     names = task.seats
-    pos = _Pos(list(task.hands), 0, (), 0)
+    n = len(names)
+    pos = _Pos(list(task.hands), 0, (), 0, n)
     taken = 0
     totals: List[int] = []
     mistakes: List[Mistake] = []
     v = game.value(pos)
     totals.append(taken + v)
     for ti, (leader, codes) in enumerate(task.tricks):
-        pos = _Pos(pos.hands, leader, (), ti)
+        pos = _Pos(pos.hands, leader, (), ti, n)
         for card in codes:
             m = pos.mover()
             nxt = pos.after(card)
@@ -120,7 +124,7 @@ def _walk(task: DealTask, game: _Game, want_mistakes: bool, phrase,
         if task.winners[ti] == game.target:
             taken += 1
             v -= 1
-        pos = _Pos(pos.hands, pos.leader, (), ti + 1)
+        pos = _Pos(pos.hands, pos.leader, (), ti + 1, n)
         totals.append(taken + v)
     return totals, mistakes
 
@@ -227,7 +231,8 @@ def analyze_task(task: DealTask) -> DealAnalysis:
                        result=task.counts, claim=task.claim)
     if task.kind == "all-pass":
         per_seat: List[List[int]] = []
-        for seat in range(3):
+        seat_range = range(len(task.seats))      # three, or two in a husar all-pass (HUSAR.md H15)
+        for seat in seat_range:
             game = _Game(task, seat, False)
             totals, mistakes = _walk(task, game, opts.mistakes,
                                      lambda m, total: (task.seats[m], total, f"{task.seats[m]} to at most {total}"),
@@ -236,9 +241,9 @@ def analyze_task(task: DealTask) -> DealAnalysis:
             out.mistakes.extend(mistakes)
             per_seat.append(totals)
             out.solves += game.solves
-        out.tricks_dd = [{task.seats[s]: per_seat[s][i] for s in range(3)} for i in range(len(task.tricks) + 1)]
-        taken = [_taken_after(task, s) for s in range(3)]
-        out.taken = [{task.seats[s]: taken[s][i] for s in range(3)} for i in range(len(task.tricks) + 1)]
+        out.tricks_dd = [{task.seats[s]: per_seat[s][i] for s in seat_range} for i in range(len(task.tricks) + 1)]
+        taken = [_taken_after(task, s) for s in seat_range]
+        out.taken = [{task.seats[s]: taken[s][i] for s in seat_range} for i in range(len(task.tricks) + 1)]
         out.mistakes.sort(key=lambda x: (x.trick, task.seats.index(x.player)))
     else:
         assert task.declarer is not None

@@ -68,11 +68,14 @@ def task_from_replay(record: Record, rep: DealReplay, rules: Rules, options: Ana
         raise SummaryDeal(_summary_message(deal), path)
     c = rep.contract or deal.contract
     seats = tuple(rep.seats)
+    conv = conventions(rules)
+    if c.is_all_pass and rep.dummy is not None and conv.allpass_dummy == "out":
+        # a husar all-pass: the dummy sits out, two hands and two-card tricks (HUSAR.md H15)
+        seats = tuple(p for p in seats if p != rep.dummy)
     idx = {p: i for i, p in enumerate(seats)}
     opening = opening_hands(rep, deal)          # the replay's own: talon taken, discard put away
-    hands = [opening[p] for p in seats]
+    hands = [opening[p] for p in seats] + [0] * (3 - len(seats))
     talon = tuple(deal.talon)
-    conv = conventions(rules)
     four = len(record.players) > len(seats)     # someone sits out (the dealer with 4 or 5): the table's
     trump = c.trump.order if (c.is_tricks and c.trump is not None) else -1
     kind = "contract" if c.is_tricks else ("misere" if c.is_misere else "all-pass")
@@ -121,13 +124,12 @@ def task_from_replay(record: Record, rep: DealReplay, rules: Rules, options: Ana
     winners: List[int] = []
     for t in rep.tricks:
         own = [(who, card) for who, card in t.cards if who in idx]
-        if len(own) != 3:
+        if len(own) != len(seats):
             why = ""
-            if len(own) == 2:
-                why = (" (a husar all-pass: the dummy sits out, HUSAR.md H15)" if rep.dummy is not None else
-                       " (the lone whister played alone, whist_alone: his partner's cards were put away)")
+            if len(own) == 2 and rep.dummy is None:
+                why = " (the lone whister played alone, whist_alone: his partner's cards were put away)"
             raise AnalysisError(f"deal {deal.number}: trick {t.number} is played by {len(own)} players{why}; "
-                                "double-dummy analysis needs all three hands in every trick",
+                                f"double-dummy analysis needs all {len(seats)} hands in every trick",
                                 path + ("play", t.number - 1))
         tricks.append((idx[own[0][0]], tuple(card_code(x) for _, x in own)))
         winners.append(idx[t.winner] if t.winner in idx else -1)

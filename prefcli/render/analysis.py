@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, List, Optional, Sequence, Tuple
 
-from prefcli.app.analysis_model import ALL_PASS_BOUND, Analysis, DealAnalysis
+from prefcli.app.analysis_model import Analysis, DealAnalysis
 
 _STRAIN_LABEL = (("S", "♠"), ("C", "♣"), ("D", "♦"), ("H", "♥"), ("NT", "NT"), ("misere", "misère"))
 
@@ -66,7 +66,7 @@ def deal_text(a: DealAnalysis) -> List[str]:
         if a.talon_mode in ("lead-suit", "dealer-plays"):
             head += f"; the talon leads tricks 1-2 ({a.talon_mode})"
         lines.append(head)
-        lines.append(f"  bound: {ALL_PASS_BOUND}")
+        lines.append(f"  bound: {a.bound}")
         start = a.tricks_dd[0]
         lines.append("  from the opening lead: " + ", ".join(f"{p} at most {start[p]}" for p in a.seats))
         if a.result:

@@ -461,14 +461,13 @@ def replay_data(replays: Sequence[Any]) -> List[Dict[str, Any]]:
 
 def _analysis(g: Any, ids: _Ids) -> str:
     """report --analyze: each full deal's double-dummy line and mistakes (prefcli analyze)."""
-    from prefcli.app.analysis_model import ALL_PASS_BOUND
     from prefcli.render.analysis import analysis_rows
     aid = ids("analysis")
     out = [f'<section class="analysis" aria-labelledby="{aid}-h"><h3 id="{aid}-h">Double-dummy analysis</h3>',
            "<p>With every card known and perfect play: the declarer's tricks (taken so far plus the best "
            "rest) after each trick, and the cards that cost a trick.</p>"]
-    if any(a.kind == "all-pass" for a in g.analyses):
-        out.append(f"<p>All-pass: {escape(ALL_PASS_BOUND)}.</p>")
+    for bound in dict.fromkeys(a.bound for a in g.analyses if a.kind == "all-pass"):
+        out.append(f"<p>All-pass: {escape(bound)}.</p>")
     for a in g.analyses:
         caption, head, rows, mistakes = analysis_rows(a)
         if rows:

@@ -447,3 +447,81 @@ class Solver:
     def at_least(self, hands: Sequence[int], leader: int, table: Sequence[int], trick: int, need: int) -> bool:
         """One zero-window probe: does the high side get the target at least `need` tricks?"""
         return self._probe(list(hands), leader, tuple(table), trick, need)
+
+
+class HeadsUpSolver:
+    """Two hands and two-card tricks: a husar all-pass, the dummy sitting out (HUSAR.md H15:
+    "the two players play ten two-card tricks between them"). The same questions as
+    :class:`Solver` asks of an all-pass (the target's fewest tricks against the other player;
+    the talon leading the first tricks as the preset plays it), answered by an exact search:
+    with two hands of ten cards the positions are few enough to keep every value."""
+
+    def __init__(self, trump: int, target: int, talon: Sequence[int] = (), talon_competes: bool = False) -> None:
+        self.trump = trump
+        self.target = target
+        self.target_high = False
+        self.talon = tuple(talon)
+        self.talon_competes = talon_competes
+        self.tt: Dict[Tuple[int, int, int, int], int] = {}
+        self.nodes = 0
+
+    def _value(self, hands: Tuple[int, int], leader: int, table: Tuple[int, ...], trick: int) -> int:
+        """The target's tricks from here on, the target taking as few as he can, the other as
+        many for him as he can (the current trick included)."""
+        talon_trick = trick < len(self.talon)
+        if len(table) == 2:
+            if talon_trick:
+                t = self.talon[trick]
+                led = t >> 3
+                if self.talon_competes:
+                    w = trick_winner_codes((t,) + table, self.trump, led)
+                    winner = -1 if w == 0 else (leader + w - 1) % 2
+                else:
+                    w = trick_winner_codes(table, self.trump, led)
+                    if w < 0:
+                        w = trick_winner_codes(table, self.trump)
+                    winner = (leader + w) % 2
+                nxt = 0             # after a talon-led trick the first hand leads again
+            else:
+                winner = nxt = (leader + trick_winner_codes(table, self.trump)) % 2
+            return (winner == self.target) + self._value(hands, nxt, (), trick + 1)
+        mover = (leader + len(table)) % 2
+        h = hands[mover]
+        if not h:
+            return 0
+        key = (hands[0], hands[1], leader, trick if talon_trick else -1) if not table else None
+        if key is not None:
+            hit = self.tt.get(key)
+            if hit is not None:
+                return hit
+        self.nodes += 1
+        if table:
+            led = table[0] >> 3
+        elif talon_trick:
+            led = self.talon[trick] >> 3
+        else:
+            led = -1
+        live = hands[0] | hands[1]
+        for c in table:
+            live |= 1 << c
+        for t in self.talon[trick:]:
+            live |= 1 << t
+        minimise = mover == self.target
+        best: Optional[int] = None
+        for card in runs(h, legal_mask(h, led, self.trump), live):
+            nh = (h & ~(1 << card), hands[1]) if mover == 0 else (hands[0], h & ~(1 << card))
+            v = self._value(nh, leader, table + (card,), trick)
+            if best is None or (v < best if minimise else v > best):
+                best = v
+        assert best is not None
+        if key is not None:
+            self.tt[key] = best
+        return best
+
+    def value(self, hands: Sequence[int], leader: int, table: Sequence[int] = (), trick: int = 0,
+              guess: Optional[int] = None) -> int:
+        """As :meth:`Solver.value`, for two seats (`hands` may carry a third, empty entry)."""
+        return self._value((hands[0], hands[1]), leader, tuple(table), trick)
+
+    def at_least(self, hands: Sequence[int], leader: int, table: Sequence[int], trick: int, need: int) -> bool:
+        return self.value(hands, leader, table, trick) >= need
