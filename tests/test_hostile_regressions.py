@@ -117,3 +117,11 @@ def test_an_internal_error_in_a_batch_input_is_exit_3(run, monkeypatch, command)
     assert "examples/sochi-3p.yaml: internal error: RuntimeError: a bug" in err
     code, out, err = run(["settle", "examples/paper-sheet.yaml", "/nonexistent.yaml"])
     assert code == 1, err       # the next run in the process starts afresh
+
+
+def test_an_empty_list_option_is_worded(run):
+    """Input class: an empty list as an option value (--set half_whist_levels=[]): the message
+    read 'half-whist is allowed only on , not on 7H'."""
+    code, out, err = run(["score", "examples/sochi-3p.yaml", "--variant", "rostov", "--set", "half_whist_levels=[]"])
+    assert code == 1
+    assert "deals[3].whist.Bob: deal 4: half-whist is allowed on no level, not on 7H (option half_whist_levels)" in err

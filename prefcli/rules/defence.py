@@ -241,7 +241,8 @@ class DefenceReader(ReaderBase):
             return False
         if not c.is_tricks or (c.level or 0) not in conv.half_whist_levels:
             levels = " and ".join(str(x) for x in conv.half_whist_levels)
-            self.add(hp, f"deal {n}: half-whist is allowed only on {levels}, not on {c} (option half_whist_levels)")
+            where = f"only on {levels}" if levels else "on no level"
+            self.add(hp, f"deal {n}: half-whist is allowed {where}, not on {c} (option half_whist_levels)")
             return False
         other = first if name == second else second
         if self.out.decisions.get(other) is not Decision.PASS:
