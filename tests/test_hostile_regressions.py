@@ -125,3 +125,30 @@ def test_an_empty_list_option_is_worded(run):
     code, out, err = run(["score", "examples/sochi-3p.yaml", "--variant", "rostov", "--set", "half_whist_levels=[]"])
     assert code == 1
     assert "deals[3].whist.Bob: deal 4: half-whist is allowed on no level, not on 7H (option half_whist_levels)" in err
+
+
+EMPTY_NAME_READERS = [["validate"], ["replay"], ["score"], ["settle"], ["settle", "--summary"], ["stats"], ["rating"], ["merge"],
+                      ["draw"], ["report"], ["analyze"], ["convert"], ["import"], ["settle", "--tournament"]]
+
+
+@pytest.mark.parametrize("command", EMPTY_NAME_READERS, ids=lambda c: " ".join(c))
+def test_an_empty_file_name_is_no_name(run, command):
+    """Input class: an empty argument (`prefcli validate "$UNSET"`). Path('') is the current
+    folder, so validate, settle, stats, rating and import read every file under it and exited 0;
+    the others said '<input>: no such file'."""
+    code, out, err = run([*command, ""])
+    assert code == 1, err
+    assert "'': an empty file name" in err, err
+
+
+@pytest.mark.parametrize("command", [["validate", "examples/sochi-3p.yaml"], ["score", "examples/sochi-3p.yaml"],
+                                     ["convert", "examples/sochi-3p.yaml", "--drop-comments"], ["schema", "record"],
+                                     ["import", "tests/examples/imports/prefandroid/pulya_20251124160000_3_20.json"]],
+                         ids=lambda c: c[0])
+def test_an_empty_output_name_is_refused(run, command):
+    """Input class: `-o ''`. convert and import wrote to standard output; the others said
+    'prefcli: : cannot write: is a folder'."""
+    code, out, err = run([*command, "-o", ""])
+    assert code == 1, err
+    assert "prefcli: '': cannot write: an empty file name" in err, err
+    assert out == ""

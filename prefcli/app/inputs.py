@@ -23,7 +23,7 @@ def expand_inputs(paths: Sequence[str]) -> List[str]:
             out.append(p)
             continue
         path = Path(p)
-        if path.is_dir():
+        if p and path.is_dir():         # Path("") is the current folder: '' is no name at all
             found = sorted(str(f) for f in path.rglob("*") if f.is_file() and f.suffix.lower() in INPUT_SUFFIXES)
             if not found:
                 raise NoInputs(f"{p}: no .yaml, .yml or .json files in this folder")

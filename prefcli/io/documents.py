@@ -23,6 +23,8 @@ def read_source(source: Union[str, os.PathLike]) -> Tuple[str, bytes]:
     Only a regular file is opened: a FIFO would block until someone writes to it, and a device
     (``/dev/zero``, a terminal) never ends; both are refused at once, before opening."""
     name = "<stdin>" if str(source) == "-" else str(source)
+    if name == "":
+        raise read_error("''", "an empty file name (give a file, a folder, or - for standard input)")
     try:
         if str(source) == "-":
             raw = sys.stdin.buffer.read(MAX_BYTES + 1)

@@ -332,6 +332,8 @@ def write_output(dest: Optional[str], data: Data, inputs: Iterable[str] = ()) ->
         check_not_input(dest, inputs)
         _write_stream(sys.stdout, data, "standard output")
         return
+    if dest == "":
+        raise OutputError("''", "cannot write: an empty file name (give a file name, or - for standard output)")
     fd_num = _std_fd(dest)
     if fd_num is not None:
         check_not_input(dest, inputs)

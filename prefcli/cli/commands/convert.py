@@ -94,7 +94,7 @@ def command(source: str, output: Optional[str], to: Optional[str], in_place: boo
         raise click.UsageError("--in-place rewrites IN itself: leave out -o")
     if in_place and to and _kind_of_path(source) and to != _kind_of_path(source):
         raise click.UsageError(f"--in-place keeps {source} a {_kind_of_path(source)} file; use -o to write {to}")
-    dest = source if in_place else (output or "-")
+    dest = source if in_place else ("-" if output is None else output)
     # -o OUT's extension asks for a kind; --to (-f) disagreeing with it is a usage error
     wanted = None if in_place else (pick_format(to, dest, ("json", "yaml"), "", param="to") or None)
     if not in_place:

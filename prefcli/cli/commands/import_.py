@@ -19,7 +19,7 @@ def _expand(paths: Sequence[str]):
     from pathlib import Path
     out: List[Tuple[str, bool]] = []
     for p in paths:
-        if p != "-" and Path(p).is_dir():
+        if p not in ("-", "") and Path(p).is_dir():     # Path("") is the current folder
             found = sorted(str(f) for f in Path(p).rglob("*")
                            if f.is_file() and not any(part.startswith(".") for part in f.relative_to(p).parts))
             if not found:
@@ -142,7 +142,7 @@ def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Option
         return
 
     docs = [(r, o) for r in results for o in r.outputs]
-    dest = output or "-"
+    dest = "-" if output is None else output
     if len(docs) > 1 or (dest != "-" and os.path.isdir(dest)) or dest.endswith(("/", os.sep)):
         if dest == "-":
             n = len(docs)
