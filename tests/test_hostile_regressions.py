@@ -152,3 +152,13 @@ def test_an_empty_output_name_is_refused(run, command):
     assert code == 1, err
     assert "prefcli: '': cannot write: an empty file name" in err, err
     assert out == ""
+
+
+@pytest.mark.parametrize("command", [["validate"], ["replay"], ["settle"], ["settle", "--summary"], ["stats"], ["rating"],
+                                     ["merge"]], ids=lambda c: " ".join(c))
+def test_standard_input_given_twice_is_a_usage_error(run, command):
+    """Input class: `-` twice. The second read found standard input empty: exit 1, 'the file is
+    empty', as if a file were wrong."""
+    code, out, err = run([*command, "-", "-"], stdin="format: pref-record/1\n")
+    assert code == 2, err
+    assert "- (standard input) can be given only once" in err

@@ -15,8 +15,15 @@ class NoInputs(PrefcliError):
     kind = "usage"
 
 
+def check_stdin_once(paths: Sequence[str]) -> None:
+    """`-` read twice would be empty the second time: a usage error, not a bad file."""
+    if sum(1 for p in paths if p == "-") > 1:
+        raise NoInputs("- (standard input) can be given only once")
+
+
 def expand_inputs(paths: Sequence[str]) -> List[str]:
     """Files as given; folders → their *.yaml, *.yml, *.json files (recursively, sorted)."""
+    check_stdin_once(paths)
     out: List[str] = []
     for p in paths:
         if p == "-":

@@ -51,6 +51,8 @@ def _check_schema(doc: Any, source: str, kind: str) -> None:
 
 def merge_parts(sources: Sequence[str], coin: Optional[Decimal] = None) -> MergeResult:
     """Merge shard documents (all pref-settlement/1, or all pref-stats/1). Raises InputError."""
+    from prefcli.app.inputs import check_stdin_once
+    check_stdin_once(sources)
     docs = [(s, _load(s)) for s in sources]
     kinds = set()
     for s, d in docs:

@@ -195,7 +195,8 @@ def plan_inputs(inputs: Sequence[str], tournament_file: Optional[str] = None) ->
     governs the standings, and when it lists ``inputs:`` those are settled in its place: a file
     alone settles what it lists, a folder settles what its tournament lists. Other inputs given
     beside it are settled too. More than one tournament is a usage error."""
-    from prefcli.app.inputs import NoInputs, expand_inputs
+    from prefcli.app.inputs import NoInputs, check_stdin_once, expand_inputs
+    check_stdin_once(inputs)
     found: List[Tuple[str, Tournament]] = []
     if tournament_file is not None:
         found.append((tournament_file, check_listed(tournament_file, load_tournament(tournament_file))))
