@@ -162,3 +162,14 @@ def test_standard_input_given_twice_is_a_usage_error(run, command):
     code, out, err = run([*command, "-", "-"], stdin="format: pref-record/1\n")
     assert code == 2, err
     assert "- (standard input) can be given only once" in err
+
+
+@pytest.mark.parametrize("svg,out", [("same.svg", "same.svg"), ("./same.json", "same.json"), ("-", "-")])
+def test_two_outputs_of_one_run_never_share_a_destination(run, tmp_path, monkeypatch, svg, out):
+    """Input class: -o equal to another output. `stats -o a.svg --svg a.svg` wrote both into the
+    one file, the second over the first, and exited 0."""
+    monkeypatch.chdir(tmp_path)
+    from prefcli.cli.main import main
+    code = main(["stats", str(ROOT / "examples" / "season-2019"), "--svg", svg, "-o", out])
+    assert code == 2
+    assert not (tmp_path / "same.svg").exists() and not (tmp_path / "same.json").exists()

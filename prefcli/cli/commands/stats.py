@@ -76,6 +76,18 @@ def rating_from_options(method: str, place_points: Tuple[str, ...], weights: Tup
                          ELO_K if elo_k is None else elo_k)
 
 
+def _same_destination(a: str, b: Optional[str]) -> bool:
+    """Whether two outputs of one run land in the same place (- is standard output)."""
+    import os
+    b = b or "-"
+    if a == "-" or b == "-":
+        return a == b
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
 def run(inputs: Tuple[str, ...], by: str, fmt: str, rating: Optional[str], svg_file: Optional[str],
         variant: Optional[str], sets: Tuple[str, ...], jobs: int, executor: Optional[str], output: str,
         place_points: Tuple[str, ...], weights: Tuple[str, ...], elo_k: Optional[float],
@@ -92,6 +104,9 @@ def run(inputs: Tuple[str, ...], by: str, fmt: str, rating: Optional[str], svg_f
     check_not_input(output, read)
     if svg_file is not None:
         check_not_input(svg_file, read)
+        if _same_destination(svg_file, output):
+            raise click.UsageError(f"--svg {svg_file} and -o {output or '-'} name the same destination: "
+                                   "one would write over the other")
     from prefcli.render import formats
     fmt = pick_format(fmt, output, formats("rating" if rating_only else "stats"), "table")
     ropts = rating_from_options(rating, place_points, weights, elo_k, elo_start, tournament) if rating else None
