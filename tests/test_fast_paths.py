@@ -54,3 +54,84 @@ def test_a_broken_record_is_reported_by_jsonschema_with_its_place(run, tmp_path)
     assert code == 1
     line = next(i for i, l in enumerate(text.split("\n"), 1) if "talon: " in l)
     assert f"bad.yaml:{line}:" in out + err
+
+
+def _reference_running_rows(result, upto=None):
+    """The table's running totals the plain way: Fraction sums, every cell formatted every deal."""
+    from fractions import Fraction
+
+    from prefcli.app.sheet import deal_label, entries_upto
+    from prefcli.render.sheet import _fmt, _signed
+    players = list(result.ledger.players)
+    total = len(result.record.deals)
+    pool = {p: Fraction(0) for p in players}
+    mount = {p: Fraction(0) for p in players}
+    net = {p: Fraction(0) for p in players}
+    rows = []
+
+    def snapshot(num):
+        rows.append([str(num) if num is not None and 1 <= num <= total else "", deal_label(result.record, num)]
+                    + [f"{_fmt(pool[p])}/{_fmt(mount[p])}/{_signed(net[p])}" for p in players])
+    current = "unset"
+    for e in entries_upto(result, upto):
+        if e.deal != current and current != "unset":
+            snapshot(current)
+        current = e.deal
+        if e.area == "pool":
+            pool[e.player] += e.amount
+        elif e.area == "mountain":
+            mount[e.player] += e.amount
+        else:
+            net[e.player] += e.amount
+            net[e.on] -= e.amount
+    if current != "unset":
+        snapshot(current)
+    return rows
+
+
+def _scored_examples():
+    from conftest import example_records
+    from prefcli.app.score import score_source
+    out = []
+    for p in example_records():
+        scored = score_source(str(p))
+        if scored.ok:
+            out.append((p, scored.result))
+    return out
+
+
+def test_the_tables_running_totals_are_the_plain_fraction_sums():
+    """render_table keeps int totals and formats a cell only when its deal changed it: the rows are
+    those of Fraction sums formatted every deal, on every example (whole and fractional amounts),
+    after every deal as well as at the end."""
+    from prefcli.render.sheet import _running_rows
+    checked = 0
+    for path, result in _scored_examples():
+        players = list(result.ledger.players)
+        total = len(result.record.deals)
+        for upto in [None] + sorted({0, 1, total // 2, total}):
+            from prefcli.app.sheet import entries_upto
+            got = _running_rows(result, players, total, entries_upto(result, upto))
+            assert got == _reference_running_rows(result, upto), (path, upto)
+            checked += 1
+    assert checked > 10
+
+
+def test_the_tables_running_totals_with_fractional_amounts():
+    """Amounts that are not whole (a split whist, a Lithuanian share) turn the int totals into
+    Fractions mid-table: the cells are still the Fraction sums' ("40/3", "12.5")."""
+    import dataclasses
+    from fractions import Fraction
+    from types import SimpleNamespace
+
+    from prefcli.app.sheet import entries_upto
+    from prefcli.render.sheet import _running_rows
+    for path, result in _scored_examples()[:3]:
+        entries = [dataclasses.replace(e, amount=e.amount * Fraction(1, 3 if i % 2 else 2))
+                   for i, e in enumerate(result.ledger.entries)]
+        fake = SimpleNamespace(record=result.record, ledger=SimpleNamespace(players=result.ledger.players,
+                                                                             entries=entries))
+        players = list(result.ledger.players)
+        got = _running_rows(fake, players, len(result.record.deals), entries_upto(fake))
+        assert got == _reference_running_rows(fake), path
+        assert any(c.count("/") > 2 or "." in c for row in got for c in row[2:]), path

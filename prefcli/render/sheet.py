@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence
 from prefcli.app.sheet import (ZERO, SheetSource, _amounts, deal_label, entries_upto, entry_plain,  # noqa: F401
                                finished_after, rules_document, sheet_after, sheet_document,
                                source_of_result, source_of_sheet)
-from prefcli.model.records import SheetData
+from prefcli.model.records import Deal, SheetData
 from prefcli.model.ledger import format_amount
 
 if TYPE_CHECKING:
@@ -33,12 +33,10 @@ def _fmt(x: Any) -> str:
 def _grid(rows: List[List[str]], right: Iterable[int] = ()) -> List[str]:
     """Left-aligned first column(s), right-aligned numbers; two spaces between columns."""
     right = set(right)
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    out = []
-    for r in rows:
-        cells = [c.rjust(widths[i]) if i in right else c.ljust(widths[i]) for i, c in enumerate(r)]
-        out.append("  ".join(cells).rstrip())
-    return out
+    widths = [max(map(len, column)) for column in zip(*rows)]
+    # one format per table ("{0:<9}  {1:>4}"), the same padding as ljust/rjust cell by cell
+    template = "  ".join(f"{{{i}:{'>' if i in right else '<'}{w}}}" for i, w in enumerate(widths)).format
+    return [template(*r).rstrip() for r in rows]
 
 
 def render_table(result: Any, upto: Optional[int] = None) -> str:
@@ -53,38 +51,12 @@ def render_table(result: Any, upto: Optional[int] = None) -> str:
     state = "finished" if finished_after(result, scored) else "not finished"
     lines.append(f"{head}; {scored} of {total} deals, {state}")
     lines.append("")
-    # running totals per deal
-    # ints while the amounts are whole (most are): Fraction arithmetic was a third of the table
-    pool: Dict[str, Any] = {p: 0 for p in players}
-    mount: Dict[str, Any] = {p: 0 for p in players}
-    net: Dict[str, Any] = {p: 0 for p in players}
-    rows: List[List[str]] = [["deal", "game"] + [f"{p}: {w_pool}/{w_mount}/{w_whists}" for p in players]]
-    entries = entries_upto(result, upto)
-
-    def snapshot(num: Optional[int]) -> None:
-        rows.append([str(num) if num is not None and 1 <= num <= total else "",
-                     deal_label(result.record, num)]
-                    + [f"{_fmt(pool[p])}/{_fmt(mount[p])}/{_signed(net[p])}" for p in players])
-
-    current: Any = "unset"
-    for e in entries:
-        if e.deal != current and current != "unset":
-            snapshot(current)
-        current = e.deal
-        amount: Any = e.amount
-        if amount.denominator == 1:
-            amount = amount.numerator
-        if e.area == "pool":
-            pool[e.player] += amount
-        elif e.area == "mountain":
-            mount[e.player] += amount
-        else:
-            net[e.player] += amount
-            net[e.on] -= amount  # type: ignore[index]
-    if current != "unset":
-        snapshot(current)
-    if len(rows) > 1:
-        lines.extend(_grid(rows, right=range(2, 2 + len(players))))
+    # running totals per deal: ints while the amounts are whole (most are: Fraction arithmetic
+    # was a third of the table); a player's cell is formatted again only when a deal changed it
+    rows = _running_rows(result, players, total, entries_upto(result, upto))
+    if rows:
+        header = ["deal", "game"] + [f"{p}: {w_pool}/{w_mount}/{w_whists}" for p in players]
+        lines.extend(_grid([header] + rows, right=range(2, 2 + len(players))))
         lines.append("")
     # the sheet itself
     sheet = sheet_after(result, upto)
@@ -110,6 +82,66 @@ def render_table(result: Any, upto: Optional[int] = None) -> str:
         lines.append("")
         lines.extend(f"note: {n}" for n in result.notes)
     return "\n".join(lines) + "\n"
+
+
+def _running_rows(result: Any, players: List[str], total: int, entries: Iterable[Any]) -> List[List[str]]:
+    """One row per deal that wrote on the sheet (in the ledger's order): its number, its label and
+    each player's running pool/mountain/net whists."""
+    deals = result.record.deals
+    record = result.record
+    values: Dict[str, List[Any]] = {p: [0, 0, 0] for p in players}    # pool, mountain, net whists
+    cells: Dict[str, str] = {}
+    labels: Dict[Any, str] = {}
+    rows: List[List[str]] = []
+    touched: set = set(players)
+
+    def snapshot(num: Optional[int]) -> None:
+        for p in touched:
+            a, b, c = values[p]
+            if type(a) is int and type(b) is int and type(c) is int:
+                cells[p] = f"{a}/{b}/+{c}" if c > 0 else f"{a}/{b}/{c}"
+            else:
+                cells[p] = f"{_fmt(a)}/{_fmt(b)}/{_signed(c)}"
+        touched.clear()
+        if num is not None and 1 <= num <= total:
+            d = deals[num - 1]
+            if isinstance(d, Deal):
+                key = (id(d.contract), d.declarer)     # the record holds its contracts meanwhile
+                label = labels.get(key)
+                if label is None:
+                    label = labels[key] = deal_label(record, num)
+            else:
+                label = deal_label(record, num)
+            rows.append([str(num), label] + [cells[p] for p in players])
+        else:
+            rows.append(["", deal_label(record, num)] + [cells[p] for p in players])
+
+    current: Any = _UNSET
+    for e in entries:
+        if e.deal != current:
+            if current is not _UNSET:
+                snapshot(current)
+            current = e.deal
+        amount: Any = e.amount
+        if amount.denominator == 1:
+            amount = amount.numerator
+        player = e.player
+        area = e.area
+        if area == "pool":
+            values[player][0] += amount
+        elif area == "mountain":
+            values[player][1] += amount
+        else:
+            values[player][2] += amount
+            values[e.on][2] -= amount
+            touched.add(e.on)
+        touched.add(player)
+    if current is not _UNSET:
+        snapshot(current)
+    return rows
+
+
+_UNSET = object()
 
 
 def _signed(x: Any) -> str:
