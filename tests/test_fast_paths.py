@@ -135,3 +135,50 @@ def test_the_tables_running_totals_with_fractional_amounts():
         got = _running_rows(fake, players, len(result.record.deals), entries_upto(fake))
         assert got == _reference_running_rows(fake), path
         assert any(c.count("/") > 2 or "." in c for row in got for c in row[2:]), path
+
+
+def _replays_of_examples(monkeypatch=None):
+    from conftest import example_records
+    from prefcli.io.documents import build_record_fast, load_document
+    from prefcli.model.records import Deal
+    from prefcli.rules.context import RecordContext
+    from prefcli.rules.presets import resolve_rules
+    from prefcli.rules.replay import replay_reading
+    out = []
+    for p in example_records():
+        record = build_record_fast(load_document(str(p)))
+        ctx = RecordContext(record, resolve_rules(record.rules))
+        for e in record.deals:
+            if isinstance(e, Deal) and e.hands is not None:
+                out.append(replay_reading(ctx, ctx.reading(e)).as_dict())
+    return out
+
+
+def test_the_replays_card_check_skipped_for_a_clean_deal_is_the_same_replay(monkeypatch):
+    """replay's setup says nothing of a deal whose cards are dealt once (the common case, told by
+    the cards' identities): every example's replay is the same with that shortcut off."""
+    from prefcli.rules import replay
+    fast = _replays_of_examples()
+    monkeypatch.setattr(replay, "_dealt_once", lambda hands, seats, talon: False)
+    assert fast and fast == _replays_of_examples()
+
+
+def test_the_dealt_once_shortcut_refuses_every_malformed_deal():
+    """Each way setup finds a problem (a card twice, a short hand, a hand too many or missing, a
+    talon of one, a card that is not the deck's own object) keeps the long way."""
+    from prefcli.model.cards import DECK, Card
+    from prefcli.rules.replay import _dealt_once
+    seats = ("A", "B", "C")
+    hands = {"A": DECK[0:10], "B": DECK[10:20], "C": DECK[20:30]}
+    talon = DECK[30:32]
+    assert _dealt_once(hands, seats, talon)
+    assert _dealt_once(hands, seats, None)
+    assert not _dealt_once({**hands, "C": DECK[19:29]}, seats, talon)          # DECK[19] twice
+    assert not _dealt_once({**hands, "C": DECK[20:29]}, seats, talon)          # nine cards
+    assert not _dealt_once({**hands, "D": DECK[20:30]}, seats, talon)          # a fourth hand
+    assert not _dealt_once({"A": hands["A"], "B": hands["B"], "D": hands["C"]}, seats, talon)
+    assert not _dealt_once(hands, seats, DECK[30:31])
+    assert not _dealt_once(hands, seats, (DECK[30], DECK[0]))                  # the talon's card twice
+    other = Card(DECK[31].suit, DECK[31].rank)
+    if other is not DECK[31]:
+        assert not _dealt_once(hands, seats, (DECK[30], other))

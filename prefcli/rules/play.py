@@ -42,10 +42,12 @@ def opening_hands(out: Any, deal: Any) -> Dict[str, int]:
     without it) and his discard put away; no discard given, he may play any of his twelve.
     The replay checks the play against these, and the double-dummy analysis solves them."""
     hands: Dict[str, int] = {}
+    code_get = _ID_CODE.get
     for p in out.seats:
         m = 0
         for card in out.hands[p]:
-            m |= 1 << _code(card)
+            code = code_get(id(card))
+            m |= 1 << (code if code is not None else _code(card))
         hands[p] = m
     c = out.contract
     decl = out.declarer
@@ -223,6 +225,7 @@ class PlayReplay:
         leader = reading.first_leader if reading is not None and reading.first_leader else out.first_hand
         keep = self.keep_tricks
         first_hand = leader
+        code_get = _ID_CODE.get      # a dealt card's code by its identity (the DECK's own cards)
         for ti, trick in enumerate(play):
             tn = ti + 1
             if ti >= TRICKS_PER_DEAL:
@@ -256,10 +259,11 @@ class PlayReplay:
             if talon_code >= 0 and talon_mode == "dealer-plays":
                 best_key = 16 + (talon_code & 7) if (talon_code >> 3) == trump else 8 + (talon_code & 7)
             codes = []
-            for j in range(nseat):
-                p = seats[(k + j) % nseat]
+            for j, p in enumerate(seats[k:] + seats[:k] if k else seats):
                 card = trick[j + offset]
-                code = _code(card)
+                code = code_get(id(card))
+                if code is None:
+                    code = _code(card)
                 hand = hands[p]
                 if not (hand >> code) & 1:
                     self._not_held(p, card, code, tn, played_at, ti, j + offset, hands)

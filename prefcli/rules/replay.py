@@ -15,8 +15,9 @@ Library code: no click, no I/O.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
+from prefcli.model.cards import DECK, Card
 from prefcli.model.diagnostics import Problem
 from prefcli.model.records import Record
 from prefcli.rules.auction import Auction
@@ -60,8 +61,11 @@ class _Replayer(PlayReplay):
         out.talon = self.deal.talon
         if self.deal.hands is None:
             return
-        problems: List[Problem] = []
         hands = dict(self.deal.hands)
+        if _dealt_once(hands, out.seats, self.deal.talon):     # the common case: nothing to say
+            out.hands = {p: tuple(hands[p]) for p in out.seats}
+            return
+        problems: List[Problem] = []
         holders = set(rec.players) | ({self.reading.dummy} if self.reading.dummy else set())
         for name in hands:
             if name in self.reading.sitting_out:
@@ -226,6 +230,25 @@ class _Replayer(PlayReplay):
         said = ", ".join(f"{p} {given.get(p, 0)}" for p in names)
         raise IllegalPlay(f"deal {self.n}: the play gives {got} tricks, but tricks says {said}",
                           self.path + ("tricks",))
+
+def _dealt_once(hands: Dict[str, Any], seats: Tuple[str, ...], talon: Optional[Tuple[Card, ...]]) -> bool:
+    """Whether :meth:`_Replayer.setup` has nothing to say of the cards: a hand of ten for each
+    seat and nobody else, a talon of two (or none) and no card twice, told by the cards'
+    identities (the deck's own cards, one object each; any other card: the long way)."""
+    if len(hands) != len(seats) or (talon is not None and len(talon) != 2):
+        return False
+    dealt: List[Card] = list(talon or ())
+    for name in seats:
+        cards = hands.get(name)
+        if cards is None or len(cards) != TRICKS_PER_DEAL:
+            return False
+        dealt.extend(cards)
+    ids = set(map(id, dealt))
+    return len(ids) == len(dealt) and ids <= _DECK_IDS
+
+
+_DECK_IDS = frozenset(id(c) for c in DECK)
+
 
 def without_talon_mismatch(n: int, declarer: Optional[str], bid: Any, c: Any) -> str:
     """Why a contract and the bid it was won with disagree on the talon (one message for the
