@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import enum
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Dict, Iterable, Optional, Sequence, Tuple, Union
 
 from prefcli.model.diagnostics import PrefcliError
@@ -195,17 +195,17 @@ class Contract:
     strain: Optional[Strain] = None
     without_talon: bool = False
 
-    @property
-    def is_misere(self) -> bool:
-        return self.kind is ContractKind.MISERE
+    # what kind it is, asked several times of every deal by its reading, replay and scorer:
+    # plain attributes set once (not fields: equality, hashing and the repr stay the four fields)
+    is_misere: bool = field(init=False, repr=False, compare=False)
+    is_all_pass: bool = field(init=False, repr=False, compare=False)
+    is_tricks: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def is_all_pass(self) -> bool:
-        return self.kind is ContractKind.ALL_PASS
-
-    @property
-    def is_tricks(self) -> bool:
-        return self.kind is ContractKind.TRICKS
+    def __post_init__(self) -> None:
+        kind = self.kind
+        object.__setattr__(self, "is_misere", kind is ContractKind.MISERE)
+        object.__setattr__(self, "is_all_pass", kind is ContractKind.ALL_PASS)
+        object.__setattr__(self, "is_tricks", kind is ContractKind.TRICKS)
 
     @property
     def trump(self) -> Optional[Suit]:
