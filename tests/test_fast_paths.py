@@ -182,3 +182,38 @@ def test_the_dealt_once_shortcut_refuses_every_malformed_deal():
     other = Card(DECK[31].suit, DECK[31].rank)
     if other is not DECK[31]:
         assert not _dealt_once(hands, seats, (DECK[30], other))
+
+
+def test_the_fast_makers_of_tricks_and_auction_steps_make_the_dataclass_objects():
+    """A replay makes its tricks and auction steps without the frozen dataclasses' __init__:
+    the objects are the same (fields, equality, hash, repr, pickling), and a class that gains a
+    field, slots or a __post_init__ falls back to its own __init__."""
+    import dataclasses
+    import pickle
+
+    from prefcli.model.cards import Call, CallKind, DECK
+    from prefcli.model.slots import plain_frozen
+    from prefcli.rules.auction import AuctionStep, _auction_step
+    from prefcli.rules.play import TrickPlay, trick_play
+    cards = (("Ann", DECK[0]), ("Bob", DECK[1]), ("Cid", DECK[2]))
+    for fast, slow in ((trick_play(3, "Ann", cards, "Cid"), TrickPlay(3, "Ann", cards, "Cid")),
+                       (_auction_step(0, "Ann", Call(CallKind.PASS), None, None),
+                        AuctionStep(0, "Ann", Call(CallKind.PASS), None, None))):
+        assert type(fast) is type(slow)
+        assert fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
+        assert dataclasses.astuple(fast) == dataclasses.astuple(slow)
+        assert vars(fast) == vars(slow)
+        assert pickle.loads(pickle.dumps(fast)) == slow
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            fast.winner = "Bob"        # type: ignore[misc]
+
+    @dataclasses.dataclass(frozen=True)
+    class Later:
+        a: int
+        b: int = 0
+
+        def __post_init__(self) -> None:
+            pass
+    assert plain_frozen(TrickPlay, ("number", "leader", "cards", "winner"))
+    assert not plain_frozen(TrickPlay, ("number", "leader", "cards"))
+    assert not plain_frozen(Later, ("a", "b"))

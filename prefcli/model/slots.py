@@ -36,3 +36,14 @@ def slotted(cls: Type[T]) -> Type[T]:
     new: Type[T] = meta(cls.__name__, cls.__bases__, body)
     new.__qualname__ = cls.__qualname__
     return new
+
+
+def plain_frozen(cls: type, names: tuple) -> bool:
+    """Whether the dataclass `cls` is made by its ``__init__`` as an object whose ``__dict__``
+    holds exactly the fields `names`, in order (no slots, no ``__post_init__``, every field an
+    argument): then a maker may fill that ``__dict__`` itself and skip the frozen
+    ``__setattr__`` the ``__init__`` goes through once a field (a replay makes a trick and an
+    auction step by the thousand). A maker falls back to `cls` when this says no."""
+    fields = dataclasses.fields(cls)
+    return (tuple(f.name for f in fields) == names and all(f.init for f in fields)
+            and not hasattr(cls, "__slots__") and not hasattr(cls, "__post_init__"))

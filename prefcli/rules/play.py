@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from prefcli.model.cards import DECK, Card, Decision, Suit
+from prefcli.model.slots import plain_frozen
 from prefcli.rules.errors import TRICKS_PER_DEAL, IllegalPlay
 from prefcli.rules.moves import legal_mask, mask_of
 
@@ -159,6 +160,26 @@ class TrickPlay:
 
 
 
+
+
+_new = object.__new__
+
+
+def _trick_play(number: int, leader: Optional[str], cards: Tuple[Tuple[Optional[str], Card], ...],
+                winner: Optional[str]) -> TrickPlay:
+    obj = _new(TrickPlay)
+    d = obj.__dict__
+    d["number"] = number
+    d["leader"] = leader
+    d["cards"] = cards
+    d["winner"] = winner
+    return obj
+
+
+#: ``TrickPlay(number, leader, cards, winner)``, the same object made faster (:func:`plain_frozen`)
+trick_play = _trick_play if plain_frozen(TrickPlay, ("number", "leader", "cards", "winner")) else TrickPlay
+
+
 def fmt_cards(cards: Iterable[Card]) -> str:
     return ", ".join(str(c) for c in cards)
 
@@ -302,7 +323,7 @@ class PlayReplay:
                 if talon_code >= 0:
                     entries.append((talon_owner, talon[ti]))
                 entries.extend(codes)
-                out.tricks.append(TrickPlay(tn, entries[0][0], tuple(entries), winner))
+                out.tricks.append(trick_play(tn, entries[0][0], tuple(entries), winner))
             if talon_code >= 0:
                 leader = first_hand          # the first hand leads the trick after the talon tricks
             elif winner is not None:
