@@ -217,3 +217,42 @@ def test_the_fast_makers_of_tricks_and_auction_steps_make_the_dataclass_objects(
     assert plain_frozen(TrickPlay, ("number", "leader", "cards", "winner"))
     assert not plain_frozen(TrickPlay, ("number", "leader", "cards"))
     assert not plain_frozen(Later, ("a", "b"))
+
+
+def test_the_readings_card_checks_by_identity_fall_back_for_other_card_objects():
+    """The reading tells "every card of the deck once" and a discard's cards by the cards'
+    identities (parsing gives the deck's own objects); an equal card made anew goes the long way
+    and reads the same, and two equal card objects in a discard are still the same card twice."""
+    import copy
+    import dataclasses
+
+    from conftest import EXAMPLES
+    from prefcli.io.documents import build_record_fast, load_document
+    from prefcli.model.cards import Card
+    from prefcli.model.records import Deal
+    from prefcli.rules.context import RecordContext
+    from prefcli.rules.deal import read_deal
+    from prefcli.rules.deal_cards import _distinct
+    from prefcli.rules.presets import resolve_rules
+
+    def anew(card):
+        return Card(card.suit, card.rank)
+
+    record = build_record_fast(load_document(str(EXAMPLES / "full-deals-sochi.yaml")))
+    ctx = RecordContext(record, resolve_rules(record.rules))
+    compared = 0
+    for deal in record.deals:
+        if not isinstance(deal, Deal) or deal.hands is None:
+            continue
+        other = dataclasses.replace(
+            deal, hands=tuple((p, tuple(anew(c) for c in cs)) for p, cs in deal.hands),
+            talon=tuple(anew(c) for c in deal.talon) if deal.talon is not None else None,
+            discard=tuple(anew(c) for c in deal.discard) if deal.discard is not None else None)
+        a, b = read_deal(ctx, deal), read_deal(ctx, other)
+        assert [p.message for p in a.problems] == [p.message for p in b.problems]
+        assert (a.tricks, a.mode, a.declarer) == (b.tricks, b.mode, b.declarer)
+        compared += 1
+    assert compared
+    some = next(e for e in record.deals if isinstance(e, Deal) and e.hands is not None).hands[0][1]
+    assert _distinct(some[:2]) and not _distinct((some[0], some[0]))
+    assert not _distinct((some[0], anew(some[0]))) and not _distinct((anew(some[0]), copy.copy(some[0])))

@@ -31,6 +31,8 @@ class RecordContext(RecordFacts):
         self._read = read_deal
         super().__init__(record, rules, overridden)
         self._readings: Dict[int, object] = {}
+        #: a reading's seat fields per dealer (rules.reading.seating: who holds cards, calls, leads)
+        self.seat_states: Dict[Optional[str], Tuple[Dict[str, object], Tuple[str, ...]]] = {}
 
     def reading(self, deal: Deal):
         """The deal's :class:`~prefcli.rules.reading.DealReading` (built on first asking, then kept)."""

@@ -48,18 +48,7 @@ class _Reader(DefenceReader, CardsReader):
 
     # ------------------------------------------------------------------------------------
     def read(self) -> None:
-        out, deal = self.out, self.deal
-        table = self.table
-        if table is not None and out.dealer is not None:
-            out.seats = table.from_first_hand(out.dealer)
-            out.active = table.active(out.dealer)
-            out.sitting_out = table.sitting_out(out.dealer)
-            out.callers = table.callers(out.dealer)
-        else:
-            out.active = tuple(self.players)
-        out.dummy = self.dummy
-        out.players_in_play = out.seats
-        out.first_leader = out.first_hand
+        out, deal = self.out, self.deal      # its seat fields are its dealer's (reading.seating)
         self.declarer_checks()
         self.dealer_checks()
         self.defence()

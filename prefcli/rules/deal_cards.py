@@ -23,7 +23,10 @@ class CardsReader(ReaderBase):
             unowned = 2 if (c.is_all_pass and not out.sitting_out and conv.allpass_talon == "dealer-plays") else 0
             given = dict(deal.tricks)
             if self._check_tricks(given, unowned):
-                if len(given) != len(out.active) or any(p not in given for p in out.active):
+                # checked: every scored player has a count, so only a husar's dummy (or a player
+                # left out where the counts are fewer) is padded
+                if len(given) != len(out.active) or (self.dummy is not None
+                                                     and any(p not in given for p in out.active)):
                     given = {**{p: 0 for p in out.active}, **given}     # a husar's dummy takes none
                 out.tricks = given
                 out.tricks_from = "recorded"
@@ -57,7 +60,7 @@ class CardsReader(ReaderBase):
                 break
             total += count
         else:
-            active = out.scored_players
+            active = self.scored
             if total == TRICKS_PER_DEAL and len(tricks) >= len(active):
                 for p in active:
                     if p not in tricks:
@@ -112,10 +115,12 @@ class CardsReader(ReaderBase):
         talon = deal.talon
         if talon is not None and len(talon) == 2 and len(hands) == len(active) \
                 and all(name in active and len(cards) == TRICKS_PER_DEAL for name, cards in hands.items()):
-            dealt = set(talon)
+            # the common case: every card of the deck once, nothing to say (told by the cards'
+            # identities, one object a card of the deck; any other card object: the long way)
+            dealt = set(map(id, talon))
             for cards in hands.values():
-                dealt.update(cards)
-            if len(dealt) == len(DECK):      # the common case: every card once, nothing to say
+                dealt.update(map(id, cards))
+            if dealt == _DECK_IDS:
                 self._hands_talon = (hands, tuple(talon))
                 return
         for name, cards in hands.items():
@@ -159,10 +164,28 @@ class CardsReader(ReaderBase):
             if len(deal.discard) != 2:
                 self.add(dp, f"deal {n}: the discard is {len(deal.discard)} cards; the declarer discards 2")
             if deal.declarer in hands:
-                pool = set(hands[deal.declarer]) | set(talon)
+                held = set(map(id, hands[deal.declarer]))
+                held.update(map(id, talon))
+                pool = None
                 for card in deal.discard:
+                    if id(card) in held:
+                        continue                      # the very card held (the common case)
+                    if pool is None:
+                        pool = set(hands[deal.declarer]) | set(talon)
                     if card not in pool:
                         self.add(dp, f"deal {n}: {deal.declarer} discarded {card}, which is neither in his hand "
                                      "nor in the talon")
-            if len(set(deal.discard)) != len(deal.discard):
+            if not _distinct(deal.discard):
                 self.add(dp, f"deal {n}: the same card is discarded twice")
+
+
+#: the identities of the deck's cards (one object a card: what parsing a card gives)
+_DECK_IDS = frozenset(id(c) for c in DECK)
+
+
+def _distinct(cards: Tuple[Card, ...]) -> bool:
+    """No card twice, told by identity when every card is one of the deck's own objects."""
+    ids = set(map(id, cards))
+    if ids <= _DECK_IDS:
+        return len(ids) == len(cards)
+    return len(set(cards)) == len(cards)

@@ -149,13 +149,37 @@ _FRESH = ("decisions", "problems", "cards_problems")
 _TEMPLATE = _reading_template()
 
 
+def seating(ctx: "RecordContext", dealer: Optional[str]) -> Tuple[Dict[str, object], Tuple[str, ...]]:
+    """Who holds cards, calls, plays and leads when `dealer` deals: the seat fields of a reading,
+    the same for every deal that dealer deals (kept per dealer in the record's context,
+    ``RecordContext.seat_states``), and its scored players (:attr:`DealReading.scored_players`).
+    The husar's reading changes who plays and leads afterwards, deal by deal."""
+    table = ctx.table
+    if table is not None and dealer is not None:
+        seats = table.from_first_hand(dealer)
+        out: Dict[str, object] = dict(seats=seats, active=table.active(dealer), sitting_out=table.sitting_out(dealer),
+                                      callers=table.callers(dealer))
+    else:
+        seats = ()
+        out = dict(seats=seats, active=tuple(ctx.record.players))
+    dummy = table.dummy if table is not None else None
+    out.update(dummy=dummy, players_in_play=seats, first_leader=seats[0] if seats else None)
+    active: Tuple[str, ...] = out["active"]      # type: ignore[assignment]
+    return out, tuple(p for p in active if p != dummy)
+
+
 def new_reading(deal: Deal, kind: str, dealer: Optional[str], exit_level: int, allpass_run: int,
-                 dark_run: int) -> DealReading:
-    """``DealReading(deal, kind, dealer, exit_level=…, …)`` by copying its defaults: the dataclass's
-    ``__init__`` sets its 30 fields one at a time, a third of a summary deal's reading."""
+                dark_run: int, seats: Dict[str, object]) -> DealReading:
+    """``DealReading(deal, kind, dealer, exit_level=…, …)`` with its dealer's seat fields `seats`
+    (:func:`seating`), by copying its defaults: the dataclass's ``__init__`` sets its 30 fields one
+    at a time, a third of a summary deal's reading."""
     if _TEMPLATE is None:
-        return DealReading(deal, kind, dealer, exit_level=exit_level, allpass_run=allpass_run, dark_run=dark_run)
+        reading = DealReading(deal, kind, dealer, exit_level=exit_level, allpass_run=allpass_run, dark_run=dark_run)
+        for name, value in seats.items():
+            setattr(reading, name, value)
+        return reading
     state = _TEMPLATE.copy()
+    state.update(seats)
     state.update(deal=deal, kind=kind, dealer=dealer, exit_level=exit_level, allpass_run=allpass_run,
                  dark_run=dark_run, decisions={}, problems=[], cards_problems=[])
     out = object.__new__(DealReading)
@@ -176,8 +200,12 @@ class ReaderBase:
         self.holders = ctx.seated | {self.dummy} if self.dummy is not None else ctx.seated
         dealer = deal.dealer if deal.dealer in self.seated else ctx.dealers.get(deal.pos)
         pos = deal.pos
+        got = ctx.seat_states.get(dealer)
+        if got is None:
+            got = ctx.seat_states[dealer] = seating(ctx, dealer)
+        seats, self.scored = got
         self.out = new_reading(deal, ctx.kinds.get(pos, "contract"), dealer, ctx.exit_levels.get(pos, 0),
-                                ctx.allpass_runs.get(pos, 0), ctx.dark_runs.get(pos, 0))
+                               ctx.allpass_runs.get(pos, 0), ctx.dark_runs.get(pos, 0), seats)
         self.n = deal.number
         self.path = deal.path
 
