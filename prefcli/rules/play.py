@@ -247,6 +247,7 @@ class PlayReplay:
         keep = self.keep_tricks
         first_hand = leader
         code_get = _ID_CODE.get      # a dealt card's code by its identity (the DECK's own cards)
+        orders = {p: tuple(seats[k:] + seats[:k]) for k, p in enumerate(seats)}
         for ti, trick in enumerate(play):
             tn = ti + 1
             if ti >= TRICKS_PER_DEAL:
@@ -271,16 +272,16 @@ class PlayReplay:
                     why = " (the dummy's cards are not turned up on all-pass: two cards a trick, HUSAR.md H15)"
                 raise IllegalPlay(f"deal {self.n}, trick {tn}: {len(trick)} cards; a trick here has {want}{why}",
                                   self.path + ("play", ti))
-            if lead_seat not in seats:      # a sitting-out passer never leads; the next seat does
-                lead_seat = next_in(seats, out.seats, lead_seat)
-            k = seats.index(lead_seat)
+            order = orders.get(lead_seat)   # who plays to the trick, from its leader
+            if order is None:               # a sitting-out passer never leads; the next seat does
+                order = orders[next_in(seats, out.seats, lead_seat)]
             led = (talon_code >> 3) if talon_code >= 0 else -1
             best_key = -1
             best_who: Optional[str] = talon_owner
             if talon_code >= 0 and talon_mode == "dealer-plays":
                 best_key = 16 + (talon_code & 7) if (talon_code >> 3) == trump else 8 + (talon_code & 7)
             codes = []
-            for j, p in enumerate(seats[k:] + seats[:k] if k else seats):
+            for j, p in enumerate(order):
                 card = trick[j + offset]
                 code = code_get(id(card))
                 if code is None:
@@ -319,11 +320,9 @@ class PlayReplay:
             if winner is not None:
                 won[winner] = won.get(winner, 0) + 1
             if keep:
-                entries: List[Tuple[Optional[str], Card]] = []
                 if talon_code >= 0:
-                    entries.append((talon_owner, talon[ti]))
-                entries.extend(codes)
-                out.tricks.append(trick_play(tn, entries[0][0], tuple(entries), winner))
+                    codes.insert(0, (talon_owner, talon[ti]))
+                out.tricks.append(trick_play(tn, codes[0][0], tuple(codes), winner))
             if talon_code >= 0:
                 leader = first_hand          # the first hand leads the trick after the talon tricks
             elif winner is not None:
