@@ -256,3 +256,29 @@ def test_the_readings_card_checks_by_identity_fall_back_for_other_card_objects()
     some = next(e for e in record.deals if isinstance(e, Deal) and e.hands is not None).hands[0][1]
     assert _distinct(some[:2]) and not _distinct((some[0], some[0]))
     assert not _distinct((some[0], anew(some[0]))) and not _distinct((anew(some[0]), copy.copy(some[0])))
+
+
+def test_a_context_that_only_checks_or_scores_reads_the_same_without_the_tricks_card_by_card():
+    """check_record and score build their own context with keep_tricks=False: every reading has
+    the same problems, tricks and replayed counts as with the tricks kept (replay's report and
+    analyze keep them)."""
+    from conftest import example_records
+    from prefcli.io.documents import build_record_fast, load_document
+    from prefcli.model.records import Deal
+    from prefcli.rules.context import RecordContext
+    from prefcli.rules.presets import resolve_rules
+    played = 0
+    for p in example_records():
+        record = build_record_fast(load_document(str(p)))
+        rules = resolve_rules(record.rules)
+        kept, lean = RecordContext(record, rules), RecordContext(record, rules, keep_tricks=False)
+        for e in record.deals:
+            if not isinstance(e, Deal):
+                continue
+            a, b = kept.reading(e), lean.reading(e)
+            assert [x.message for x in a.problems] == [x.message for x in b.problems]
+            assert (a.tricks, a.tricks_from, a.mode) == (b.tricks, b.tricks_from, b.mode)
+            if a.replay is not None:
+                assert a.replay.counts == b.replay.counts and not b.replay.tricks
+                played += bool(a.replay.tricks)
+    assert played

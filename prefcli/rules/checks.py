@@ -118,7 +118,7 @@ def check_record(record: Record, rules=None, ctx=None, warnings: bool = False) -
     seated = set(players)
     if rules is not None:
         if ctx is None:
-            ctx = RecordContext(record, rules)
+            ctx = RecordContext(record, rules, keep_tricks=False)   # its own: problems only
         problems.extend(ctx.problems)
     else:
         if len(players) not in PLAYER_COUNTS:

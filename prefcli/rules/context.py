@@ -26,13 +26,11 @@ class RecordContext(RecordFacts):
     """One record under one set of rules, read once (see the module docstring): the record's
     facts (:class:`~prefcli.rules.record_facts.RecordFacts`) and each deal's reading, kept."""
 
-    def __init__(self, record: Record, rules: Rules, overridden: bool = False) -> None:
+    def __init__(self, record: Record, rules: Rules, overridden: bool = False, keep_tricks: bool = True) -> None:
         from prefcli.rules.deal import read_deal
         self._read = read_deal
-        super().__init__(record, rules, overridden)
+        super().__init__(record, rules, overridden, keep_tricks)
         self._readings: Dict[int, object] = {}
-        #: a reading's seat fields per dealer (rules.reading.seating: who holds cards, calls, leads)
-        self.seat_states: Dict[Optional[str], Tuple[Dict[str, object], Tuple[str, ...]]] = {}
 
     def reading(self, deal: Deal):
         """The deal's :class:`~prefcli.rules.reading.DealReading` (built on first asking, then kept)."""

@@ -322,7 +322,7 @@ class _Reader(DefenceReader, CardsReader):
     # -- the replay -------------------------------------------------------------------------
     def replay(self) -> None:
         out = self.out
-        rep = replay_reading(self.ctx, out)
+        rep = replay_reading(self.ctx, out, keep_tricks=self.ctx.keep_tricks)
         out.replay = rep
         out.problems.extend(rep.problems)
         out.problems.extend(rep.unplayable)

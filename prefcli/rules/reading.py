@@ -149,10 +149,10 @@ _FRESH = ("decisions", "problems", "cards_problems")
 _TEMPLATE = _reading_template()
 
 
-def seating(ctx: "RecordContext", dealer: Optional[str]) -> Tuple[Dict[str, object], Tuple[str, ...]]:
+def seating(ctx: "RecordFacts", dealer: Optional[str]) -> Tuple[Dict[str, object], Tuple[str, ...]]:
     """Who holds cards, calls, plays and leads when `dealer` deals: the seat fields of a reading,
     the same for every deal that dealer deals (kept per dealer in the record's context,
-    ``RecordContext.seat_states``), and its scored players (:attr:`DealReading.scored_players`).
+    ``RecordFacts.seat_states``), and its scored players (:attr:`DealReading.scored_players`).
     The husar's reading changes who plays and leads afterwards, deal by deal."""
     table = ctx.table
     if table is not None and dealer is not None:

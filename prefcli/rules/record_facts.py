@@ -7,7 +7,7 @@ is :class:`~prefcli.rules.context.RecordContext`'s, which adds it to these facts
 they import this module and not the context."""
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from prefcli.model.diagnostics import Problem
 from prefcli.model.records import Deal, Record
@@ -21,12 +21,18 @@ __all__ = ["RecordFacts", "record_rule_problems"]
 class RecordFacts:
     """One record under one set of rules: the record-level facts (see the module docstring)."""
 
-    def __init__(self, record: Record, rules: Rules, overridden: bool = False) -> None:
+    def __init__(self, record: Record, rules: Rules, overridden: bool = False, keep_tricks: bool = True) -> None:
         self.record = record
         self.rules = rules
         # rules other than the record's own (score --variant / --set): a recorded play checked
         # under another table's talon or card rules says nothing about the recorded tricks
         self.overridden = overridden
+        # whether each deal's replay keeps its tricks card by card (replay's report, analyze, the
+        # drawings show them); a context built only to check or score counts them and drops the rest
+        self.keep_tricks = keep_tricks
+        #: a reading's seat fields per dealer, made on first asking (rules.reading.seating: who
+        #: holds cards, calls, plays and leads, and the scored players)
+        self.seat_states: Dict[Optional[str], Tuple[Dict[str, object], Tuple[str, ...]]] = {}
         self.conv: Conventions = conventions(rules)
         self.seated = frozenset(record.players)
         self.problems: List[Problem] = []          # record-level: the table

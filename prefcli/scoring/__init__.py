@@ -101,7 +101,8 @@ def score(record: Record, rules: Optional[Rules] = None, variant: Optional[str] 
         overridden = not _own_rules(record, rules)
     if overridden:
         from prefcli.rules.context import RecordContext
-        return scorer_for(rules)(record, rules, ctx=RecordContext(record, rules, overridden=True))
+        return scorer_for(rules)(record, rules, ctx=RecordContext(record, rules, overridden=True,
+                                                                          keep_tricks=False))
     return scorer_for(rules)(record, rules)
 
 
@@ -143,7 +144,7 @@ def context_for(record: Record, rules: Rules, ctx: Optional[RecordContext] = Non
     """`ctx`, or the record's context under `rules` (ScoringError when the table is wrong)."""
     if ctx is None:
         from prefcli.rules.context import RecordContext
-        ctx = RecordContext(record, rules)
+        ctx = RecordContext(record, rules, keep_tricks=False)     # its own: the counts are enough
     if ctx.problems:
         p = ctx.problems[0]
         raise ScoringError(p.message, p.path)
