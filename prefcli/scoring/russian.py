@@ -132,7 +132,10 @@ class _Scorer(ContractScorer, AllPassScorer):
             self._mount(who, amount, "irregularity.misdeal",
                         f"misdeal by {who}: {self._fmt(amount)} to the mountain (irregularity.misdeal)")
         self.cur_dealer = dealer
-        self.cur_name = str(d.contract)
+        name = self.names.get(id(d.contract))      # the record holds its contracts meanwhile
+        if name is None:
+            name = self.names[id(d.contract)] = str(d.contract)
+        self.cur_name = name
         active = reading.active
         if d.contract.is_all_pass:
             self._all_pass(d, dealer, active)

@@ -79,6 +79,7 @@ class SheetWriter:
         self.finished_at: Optional[int] = None
         self.deal_no = 0
         self.history: List[Dict[str, object]] = []   # per declared deal: made or not
+        self.names: Dict[int, str] = {}               # a contract's text, by the contract's identity
 
     # ------------------------------------------------------------------ writing on the sheet
     def _ref(self, rule: str, text: str) -> str:
@@ -86,21 +87,26 @@ class SheetWriter:
         ref = self.refs.get(rule)
         return f"{text} [HUSAR.md {ref}]" if ref else text
 
+    # (each writes through Ledger.add itself, the rule's reference looked up only when the family
+    # has any: a scorer writes two or three entries a deal)
     def _mount(self, player: str, amount: Exact, rule: str, text: str) -> None:
         if amount:
             self.mountain[player] += amount
-            self.ledger.mountain(self.deal_no, player, amount, rule, self._ref(rule, text))
+            self.ledger.add(self.deal_no, player, "mountain", amount, rule, None,
+                            self._ref(rule, text) if self.refs else text)
 
     def _whists(self, writer: str, on: str, amount: Exact, rule: str, text: str) -> None:
         # the husar's dummy has no sector and writes nothing (HUSAR.md H12, H16): what the preset
         # gives a passer is the whister's or lost (husar.passer_share, read where it is split)
         if amount and writer in self.ledger_players:
-            self.ledger.whists(self.deal_no, writer, on, amount, rule, self._ref(rule, text))
+            self.ledger.add(self.deal_no, writer, "whists", amount, rule, on,
+                            self._ref(rule, text) if self.refs else text)
 
     def _pool_direct(self, player: str, amount: Exact, rule: str, text: str) -> None:
         if amount:
             self.pool[player] += amount
-            self.ledger.pool(self.deal_no, player, amount, rule, self._ref(rule, text))
+            self.ledger.add(self.deal_no, player, "pool", amount, rule, None,
+                            self._ref(rule, text) if self.refs else text)
 
     def _pool(self, player: str, amount: Exact, rule: str, text: str) -> None:
         """Write pool points, helping once the pool is closed (Кодекс 4.2.3; seed 001 §7)."""
