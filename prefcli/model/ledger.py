@@ -46,6 +46,7 @@ class Entry:
 # slotted, an entry is 120 bytes instead of 330 (a record writes 2.4 a deal; issue 11 item 1)
 _ENTRY_PLAIN = (tuple(f.name for f in fields(Entry)) == ("deal", "player", "area", "amount", "rule", "on", "text")
                 and hasattr(Entry, "__slots__"))
+_new = object.__new__
 _ENTRY_SET = tuple(getattr(Entry, name).__set__ for name in ("deal", "player", "area", "amount", "rule", "on",
                                                              "text")) if _ENTRY_PLAIN else ()
 
@@ -61,13 +62,16 @@ class Ledger:
             on: Optional[str] = None, text: str = "") -> None:
         if amount == 0:
             return
-        if type(amount) is not Fraction:  # a Fraction is immutable: the caller's own one can be kept
-            amount = _SMALL.get(amount) or Fraction(amount) if type(amount) is int else Fraction(amount)
+        if type(amount) is int:           # a Fraction is immutable: the caller's own one can be kept
+            shared = _SMALL.get(amount)       # (not `or`: a Fraction's truth is a Python call)
+            amount = shared if shared is not None else Fraction(amount)
+        elif type(amount) is not Fraction:
+            amount = Fraction(amount)
         if _ENTRY_PLAIN and ((on is None and (area == "pool" or area == "mountain"))
                              or (area == "whists" and on is not None)):
             # what Entry.__post_init__ checks holds: skip the frozen dataclass's __init__ (a
             # scorer writes tens of thousands of entries); the object is the same
-            entry = object.__new__(Entry)
+            entry = _new(Entry)
             s_deal, s_player, s_area, s_amount, s_rule, s_on, s_text = _ENTRY_SET
             s_deal(entry, deal)
             s_player(entry, player)
