@@ -219,6 +219,8 @@ DARK_APX = dict(APX, dark=True)
 
 
 def game(contract):
+    if contract == "misere":      # nobody whists a misère (seed 001 l.121-122 "Мизер | нет обязательств")
+        return {"contract": contract, "declarer": "Cid", "tricks": {"Cid": 0, "Ann": 5, "Bob": 5}}
     return {"contract": contract, "declarer": "Cid", "whist": {"Ann": PS, "Bob": PS}}
 
 

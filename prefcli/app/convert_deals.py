@@ -175,6 +175,16 @@ class DealMapper:
             self.note(deal, "partner", f"dropped: {t} has no misère half with the dealer (option "
                                        f"misere_partner); {deal.declarer} plays it alone", True)
 
+        # a misère with whist decisions (Lithuanian: its catchers say whist) in a family where
+        # nobody whists a misère, both defenders catching it (the Russian way: seed 001 l.121-122
+        # "Мизер | нет обязательств"): the decisions are left out, a passer catching it too
+        if deal.contract.is_misere and whist and self.dst.value("misere_defence") == "both":
+            passed = [p for p, d in whist if d is not Decision.WHIST]
+            whist = []
+            self.note(deal, "whist", f"the whist decisions are left out: under {t} nobody whists a misère, both "
+                                     "defenders catch it" + (f" ({', '.join(passed)} passed and now catches it "
+                                                             "too)" if passed else ""), bool(passed))
+
         # a misère without whist decisions (the Russian way: both defenders catch) in a family
         # whose scorer reads the catchers from the whist decisions (Lithuanian: "vistuoja")
         if deal.contract.is_misere and not deal.whist and deal.declarer is not None \

@@ -56,7 +56,19 @@ class DefenceReader(ReaderBase):
                     self.add(self.path + (key,), f"deal {n}: {key} does not go with without_all (nothing is played)")
             out.mode, out.played = WITHOUT_ALL, False
             return
-        given = dict(deal.whist)
+        if c.is_misere and deal.whist and conv.misere_defence == "both":
+            # nobody whists or passes a misère where both defenders catch it (seed 001 l.108-122,
+            # the whisters' table: "Мизер | нет обязательств"; seed 003 l.102, l.138; seed 004
+            # l.456; the husar's opponent, HUSAR.md H14): a decision written there is refused, and
+            # the deal is read as caught, as without it
+            catchers = ("the opponent catches it with the dummy's cards open (HUSAR.md H14 \"The misère is "
+                        "always caught\")" if self.dummy is not None else
+                        "both defenders catch it (seed 001 l.121-122 \"Мизер | нет обязательств\"; seed 003 l.102)")
+            self.add(wpath, f"deal {n}: nobody whists or passes a misère: {catchers}, so no whist decision is "
+                            "written on one: leave whist out")
+            given: Dict[str, Decision] = {}
+        else:
+            given = dict(deal.whist)
         defenders = out.defenders
         bad = False
         for name in given:

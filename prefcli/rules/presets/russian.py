@@ -134,7 +134,8 @@ FAMILY = register_family(Family(
            "general_egles": 0, "eglutes": 0, "skip_eglute": False, "bomb_allpass": "mandatory",
            # a contract written without whist decisions (and without tricks or play): both passed
            "whist_unwritten": "both-passed",
-           # a misère is always played, both defenders catching it (whatever they say)
+           # a misère is always played, both defenders catching it: nobody whists or passes it (seed
+           # 001 l.121-122 "Мизер | нет обязательств"), so a decision written on one is refused
            "misere_defence": "both",
            # no Russian text fixes the target's divisor or limits the bombs a player calls
            "pool_divisor": 1, "bomb_calls": "any"},
