@@ -543,3 +543,18 @@ def test_heads_up_solver_agrees_with_a_plain_minimax():
             for leader in (0, 1):
                 want = _minimax([boris, anna], leader, trump, target)
                 assert HeadsUpSolver(trump, target).value([boris, anna, 0], leader) == want
+
+
+def test_the_first_live_hand_calls_the_bomb():
+    """HUSAR.md H6: the dummy neither bids nor passes, its turn is skipped; so where a bomb is the
+    first hand's (seed 002 "skelbti gali tik žaidėjas, turintis Pirmojo teises", bomb_min_level
+    above 0) it is the first live hand's: Boris's in Anna's deals, where the dummy is first hand
+    (nobody could call one there before)."""
+    data = {"format": "pref-record/1", "players": ["Anna", "Boris"],
+            "rules": {"variant": "sochi-husar", "dark": True, "bomb_min_level": 7},
+            "deals": [{"dealer": "Anna", "bomb": "Boris", "contract": "7S", "declarer": "Boris",
+                       "whist": {"Anna": "pass"}}]}
+    assert problems(data) == []
+    data["deals"][0]["bomb"] = "Anna"
+    assert problems(data) == ["deal 1: only the first hand (Boris) may call a bomb, not Anna (seed 002: "
+                              "\"skelbti gali tik žaidėjas, turintis Pirmojo teises\")"]

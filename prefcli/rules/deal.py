@@ -275,11 +275,12 @@ class _Reader(DefenceReader, CardsReader):
         out, conv, n = self.out, self.conv, self.n
         players = self.players
         if deal.bomb is not None:
+            # the first hand to speak: at two the first live hand, the dummy never calls (HUSAR.md H6)
+            first = out.callers[0] if out.callers else out.first_hand
             if deal.bomb not in self.seated:
                 self.add(self.path + ("bomb",), not_seated(deal.bomb, players))
-            elif conv.bomb and conv.bomb_min_level > 0 and out.first_hand is not None \
-                    and deal.bomb != out.first_hand:
-                self.add(self.path + ("bomb",), f"deal {n}: only the first hand ({out.first_hand}) may call a bomb, "
+            elif conv.bomb and conv.bomb_min_level > 0 and first is not None and deal.bomb != first:
+                self.add(self.path + ("bomb",), f"deal {n}: only the first hand ({first}) may call a bomb, "
                                                 f"not {deal.bomb} (seed 002: \"skelbti gali tik žaidėjas, "
                                                 "turintis Pirmojo teises\")")
             c = deal.contract
