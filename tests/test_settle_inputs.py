@@ -87,3 +87,44 @@ def test_stats_and_rating_read_what_a_tournament_lists_as_settle_does(cup, comma
         assert data["inputs"] == 2
         if "games" in data:
             assert _sources(data) == ["round1.yaml", "round3.yaml"]
+
+
+def _in(folder, args, stdin):
+    import subprocess
+    import sys
+    from conftest import ROOT
+    env = dict(__import__("os").environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.run([sys.executable, "-m", "prefcli", *args], input=stdin, capture_output=True,
+                          text=True, cwd=str(folder), env=env, timeout=120)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+@pytest.mark.parametrize("command", [["settle"], ["stats"], ["rating", "-m", "whists"]], ids=lambda c: c[0])
+def test_a_tournament_on_stdin_settles_what_it_lists(cup, command):
+    """`settle - < tournament.yaml` said 'no records or sheets among the inputs' (exit 2) while
+    `settle tournament.yaml` settled its inputs: a tournament is honoured however it is given.
+    Its inputs are named relative to the current folder (standard input has none)."""
+    text = (cup / "tournament.yaml").read_text(encoding="utf-8")
+    code, out, err = _in(cup, [*command, "-", "-f", "json"], text)
+    assert code == 0, err
+    named = json.loads(_in(cup, [*command, "tournament.yaml", "-f", "json"], None)[1])
+    data = json.loads(out)
+    if command == ["settle"]:
+        assert files(data) == ["round1.yaml", "round3.yaml"]
+        assert data["standings"] == named["standings"]
+    else:
+        assert data["inputs"] == 2
+
+
+def test_a_record_on_stdin_is_still_read_once_after_the_look_ahead(cup, run):
+    """The look at stdin (is it a tournament?) keeps what it read for the record's reader."""
+    text = (cup / "round1.yaml").read_text(encoding="utf-8")
+    code, out, err = run(["settle", "-", "-f", "json"], stdin=text)
+    assert code == 0, err
+    assert len(json.loads(out)["inputs"]) == 1
+
+
+def test_a_broken_tournament_on_stdin_is_a_located_error(cup, run):
+    code, out, err = run(["settle", "-"], stdin="format: pref-tournament/1\nname: [x\n")
+    assert code == 1
+    assert err.startswith("<stdin>:3:1:") or "<stdin>:" in err.splitlines()[0]

@@ -132,6 +132,26 @@ def _sniff_tournament(path: str) -> bool:
     return looks_like_tournament(path)
 
 
+_STDIN_SEEN: List[bytes] = []
+
+
+def _stdin_holds_tournament() -> bool:
+    """Could standard input be a pref-tournament/1 document? Read ahead (and kept for its
+    reader), so a tournament piped in lists its inputs as a named file does (relative to the
+    current folder: stdin has none)."""
+    from prefcli.io.documents import peek_stdin
+    head = peek_stdin()
+    _STDIN_SEEN[:] = [head]
+    return b"pref-tournament/" in head[:65536]
+
+
+def _unread_stdin() -> None:
+    """Give standard input back to its next reader (it was not a tournament after all)."""
+    from prefcli.io.documents import unread_stdin
+    if _STDIN_SEEN:
+        unread_stdin(_STDIN_SEEN.pop())
+
+
 def check_listed(path: str, t: Tournament) -> Tournament:
     """`t` when every input it lists can be one of its rounds; else a located InputError (exit
     1, before anything is settled), as validate reports it. settle, stats, rating and report
@@ -203,7 +223,7 @@ def plan_inputs(inputs: Sequence[str], tournament_file: Optional[str] = None) ->
     sources: List[str] = []
     for arg in inputs:
         files = expand_inputs([arg])
-        tours = [f for f in files if _sniff_tournament(f)]
+        tours = [f for f in files if _sniff_tournament(f) or (f == "-" and _stdin_holds_tournament())]
         confirmed: List[Tuple[str, Tournament]] = []
         for f in tours:
             if tournament_file is not None and _same(f, tournament_file):
@@ -212,6 +232,8 @@ def plan_inputs(inputs: Sequence[str], tournament_file: Optional[str] = None) ->
             try:
                 confirmed.append((f, load_tournament(f)))
             except PrefcliError:
+                if f == "-":
+                    _unread_stdin()
                 continue            # not a tournament after all (or a broken one): settled as given
             files = [x for x in files if x != f]
         for f, t in confirmed:

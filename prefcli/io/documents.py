@@ -16,6 +16,33 @@ from prefcli.model.diagnostics import InputError, Path, Problem, Problems
 
 MAX_BYTES = int(os.environ.get("PREFCLI_MAX_BYTES", str(64 * 1024 * 1024)))
 
+#: standard input read ahead by peek_stdin (with the stream it came from), handed to the next
+#: read_source('-') of that same stream
+_PEEKED: List[Tuple[Any, bytes]] = []
+
+
+def peek_stdin() -> bytes:
+    """Standard input's bytes, read now and handed again to the next ``read_source('-')``.
+
+    A command that must know what stdin holds before it plans its inputs (a tournament there
+    lists the inputs to settle) looks here; stdin is still read from the pipe only once."""
+    if not _PEEKED or _PEEKED[0][0] is not sys.stdin:
+        _PEEKED[:] = [(sys.stdin, sys.stdin.buffer.read(MAX_BYTES + 1))]
+    return _PEEKED[0][1]
+
+
+def unread_stdin(raw: bytes) -> None:
+    """Give `raw` (what peek_stdin returned and a reader then took) back to the next reader."""
+    _PEEKED[:] = [(sys.stdin, raw)]
+
+
+def _read_stdin() -> bytes:
+    if _PEEKED:
+        stream, raw = _PEEKED.pop()
+        if stream is sys.stdin:
+            return raw
+    return sys.stdin.buffer.read(MAX_BYTES + 1)
+
 
 def read_source(source: Union[str, os.PathLike]) -> Tuple[str, bytes]:
     """(display name, bytes) of a path or `-` (stdin), with the size limit applied.
@@ -27,7 +54,7 @@ def read_source(source: Union[str, os.PathLike]) -> Tuple[str, bytes]:
         raise read_error("''", "an empty file name (give a file, a folder, or - for standard input)")
     try:
         if str(source) == "-":
-            raw = sys.stdin.buffer.read(MAX_BYTES + 1)
+            raw = _read_stdin()
         else:
             st = os.stat(source)
             if not stat.S_ISREG(st.st_mode):
