@@ -156,3 +156,17 @@ def test_generated_records_are_read_fast() -> None:
     for full, players in ((False, 3), (True, 3), (True, 4)):
         text = mod.dump(mod.generate(30, full=full, players=players, seed=3), False)
         assert assert_same_or_declined(text)
+
+
+def test_a_name_or_field_is_one_text_however_often_it_is_written() -> None:
+    """Memory in proportion to the input (issue 11): the reader keeps one string per key, shared
+    by every mapping that writes it (a record repeats its field and player names in every deal),
+    and reads the lines one at a time rather than holding a list of them all."""
+    text = "deals:\n" + "".join(f"- contract: 6S\n  declarer: Ann\n  whist: {{Bob: pass, Cid: whist}}\n"
+                                f"  tricks: {{Ann: {6 + i % 2}, Bob: 2, Cid: {2 - i % 2}}}\n" for i in range(3))
+    deals = _fast_yaml(text)["deals"]
+    assert deals[2]["tricks"] == {"Ann": 6, "Bob": 2, "Cid": 2} and deals[1]["whist"]["Cid"] == "whist"
+    first, last = deals[0], deals[2]
+    for a, b in ((first, last), (first["whist"], last["whist"]), (first["tricks"], last["tricks"])):
+        assert [id(k) for k in a] == [id(k) for k in b]
+    assert next(iter(first["whist"])) is next(iter(first["tricks"].keys() - {"Ann", "Cid"}))   # Bob, once

@@ -46,52 +46,71 @@ def fast_yaml(text: str) -> Any:
     ascii_only = text.isascii()
     if _FAST_REFUSED.search(text) or (not ascii_only and _FAST_REFUSED_WIDE.search(text)):
         return None
-    # the lines are kept in the list the text was split into (item j replaced by its
-    # (indent, body) as item i ≥ j is read): one list, and each raw line freed as it is read
-    lines: List[Any] = text.split("\n")
-    j = 0
-    for raw in lines:
-        body = raw.lstrip(" ")
-        if not body or body[0] == "#":
-            continue  # blank line or whole-line comment
-        if body[:3] in ("---", "...") or body[0] == "%":
-            return None  # document markers and directives
-        indent = len(raw) - len(body)
-        if "#" in body:
-            # a comment after a value: ` #` starts one wherever a plain scalar of the subset may
-            # stand (the subset has no quotes, no '#' in scalars and no multi-line scalars), so
-            # what is left is the line's data; any other '#' makes the line unreadable here
-            cut = body.find(" #")
-            if cut > 0:
-                body = body[:cut]
-        if not ascii_only and not body.isascii():
-            return None  # non-ASCII data (only comments may hold it here)
-        lines[j] = (indent, body.rstrip(" "))
-        j += 1
-    del lines[j:]
-    if not lines or lines[0][0] != 0:
-        return None
     if len(_FAST_SCALARS) > 20000:
         _FAST_SCALARS.clear()
-    reader = _FastReader(lines, _FAST_SCALARS)
+    if len(_FAST_KEYS) > 20000:
+        _FAST_KEYS.clear()
     try:
+        reader = _FastReader(text, ascii_only, _FAST_SCALARS, _FAST_KEYS)
+        if reader.cur is None or reader.cur[0] != 0:
+            return None
         data = reader.node(0, 0)
     except (_NotFast, RecursionError):
         return None
-    if reader.i != len(lines) or not isinstance(data, dict):
+    if reader.cur is not None or not isinstance(data, dict):
         return None
     return data
 
 
 _MISSING = object()
+#: the keys of block and flow mappings already checked against _FAST_SCALAR_RE, each kept as one
+#: text shared by every mapping that uses it (a record names its players and fields in every
+#: deal: one string each, not one per line)
+_FAST_KEYS: Dict[str, str] = {}
 
 
 class _FastReader:
-    __slots__ = ("lines", "i", "cache", "keys")
+    """Reads the text line by line, one line ahead (`cur`: the next line's (indent, body), None at
+    the end): no list of every line is made, so the text and the data are all that is held."""
 
-    def __init__(self, lines: List[Tuple[int, str]], cache: Dict[str, Any]) -> None:
-        self.lines, self.i, self.cache = lines, 0, cache
-        self.keys: set = set()   # keys already checked against _FAST_SCALAR_RE
+    __slots__ = ("text", "pos", "end", "ascii_only", "cur", "cache", "keys")
+
+    def __init__(self, text: str, ascii_only: bool, cache: Dict[str, Any], keys: Dict[str, str]) -> None:
+        self.text, self.pos, self.end, self.ascii_only = text, 0, len(text), ascii_only
+        self.cache, self.keys = cache, keys
+        self.cur: Any = None
+        self.advance()
+
+    def advance(self) -> None:
+        """Move `cur` to the next line holding data (blank lines and comments are skipped)."""
+        text, pos, end = self.text, self.pos, self.end
+        while pos <= end:
+            nl = text.find("\n", pos)
+            if nl < 0:
+                nl = end
+            raw = text[pos:nl]
+            pos = nl + 1
+            body = raw.lstrip(" ")
+            if not body or body[0] == "#":
+                continue  # blank line or whole-line comment
+            if body[:3] in ("---", "...") or body[0] == "%":
+                raise _NotFast  # document markers and directives
+            indent = len(raw) - len(body)
+            if "#" in body:
+                # a comment after a value: ` #` starts one wherever a plain scalar of the subset
+                # may stand (the subset has no quotes, no '#' in scalars and no multi-line
+                # scalars), so what is left is the line's data; any other '#' makes the line
+                # unreadable here
+                cut = body.find(" #")
+                if cut > 0:
+                    body = body[:cut]
+            if not self.ascii_only and not body.isascii():
+                raise _NotFast  # non-ASCII data (only comments may hold it here)
+            self.pos = pos
+            self.cur = (indent, body.rstrip(" "))
+            return
+        self.pos = pos
+        self.cur = None
 
     def scalar(self, text: str) -> Any:
         try:
@@ -123,13 +142,13 @@ class _FastReader:
                     scalar = self.scalar
                     return [scalar(x) for x in text[1:-1].split(", ")]
             elif _FAST_FLAT_MAP.match(text):
-                scalar = self.scalar
+                scalar, keys = self.scalar, self.keys
                 out: Dict[str, Any] = {}
                 for item in text[1:-1].split(", "):
                     key, _, val = item.partition(": ")
                     if key in out or len(key) > _FAST_MAX_KEY:
                         raise _NotFast
-                    out[key] = scalar(val)
+                    out[keys.setdefault(key, key)] = scalar(val)
                 return out
             data, end = self.flow(text, 0, depth)
             if end != len(text):
@@ -177,7 +196,7 @@ class _FastReader:
                 item = self.scalar(m.group(1))
                 pos = m.end()
             if is_map:
-                out[key] = item
+                out[self.keys.setdefault(key, key)] = item
             else:
                 out.append(item)
             if pos >= n:
@@ -197,20 +216,20 @@ class _FastReader:
         """The block node whose first line is the current one, at column `indent`."""
         if depth > _FAST_MAX_DEPTH:
             raise _NotFast
-        body = self.lines[self.i][1]
+        body = self.cur[1]
         if body == "-" or body.startswith("- "):
             return self.sequence(indent, depth)
         if _FAST_KEY_RE.match(body):
             return self.mapping(indent, depth)
         # a lone scalar or flow collection as a node of its own (after `- `)
-        self.i += 1
+        self.advance()
         return self.value(body, depth)
 
     def child(self, indent: int, depth: int, indentless_ok: bool) -> Any:
         """The value of `key:` / `-` written on the following lines (None when there are none)."""
-        lines, i = self.lines, self.i
-        if i < len(lines):
-            col, body = lines[i]
+        cur = self.cur
+        if cur is not None:
+            col, body = cur
             if col > indent:
                 return self.node(col, depth + 1)
             if indentless_ok and col == indent and (body == "-" or body.startswith("- ")):
@@ -219,9 +238,9 @@ class _FastReader:
 
     def mapping(self, indent: int, depth: int) -> Dict[str, Any]:
         out: Dict[str, Any] = {}
-        lines, n, keys, cache = self.lines, len(self.lines), self.keys, self.cache
-        while self.i < n:
-            col, body = lines[self.i]
+        keys, cache = self.keys, self.cache
+        while self.cur is not None:
+            col, body = self.cur
             if col != indent:
                 if col < indent:
                     break
@@ -231,16 +250,19 @@ class _FastReader:
             if c <= 0:
                 break  # not a key (e.g. `- ` at the mapping's column): the caller decides
             key = body[:c]
-            if key not in keys:
+            known = keys.get(key)
+            if known is None:
                 if len(key) > _FAST_MAX_KEY or not _FAST_SCALAR_RE.match(key):
                     break
-                keys.add(key)
+                keys[key] = key
+            else:
+                key = known
             rest = body[c + 1:]
             if rest and rest[0] != " ":
                 break
             if key in out:
                 raise _NotFast
-            self.i += 1
+            self.advance()
             if rest:
                 rest = rest.lstrip(" ")
                 v = cache.get(rest, _MISSING)
@@ -251,21 +273,20 @@ class _FastReader:
 
     def sequence(self, indent: int, depth: int) -> List[Any]:
         out: List[Any] = []
-        lines, n = self.lines, len(self.lines)
-        while self.i < n:
-            col, body = lines[self.i]
+        while self.cur is not None:
+            col, body = self.cur
             if col != indent or not (body == "-" or body.startswith("- ")):
                 if col > indent:
                     raise _NotFast
                 break
             if body == "-":
-                self.i += 1
+                self.advance()
                 out.append(self.child(indent, depth, False))
                 continue
             rest = body[1:].lstrip(" ")
             # the item's content starts a node at its own column, as if on a line of its own
-            lines[self.i] = (col + len(body) - len(rest), rest)
+            self.cur = (col + len(body) - len(rest), rest)
             out.append(self.node(col + len(body) - len(rest), depth + 1))
-            if self.i < n and lines[self.i][0] > indent:
+            if self.cur is not None and self.cur[0] > indent:
                 raise _NotFast
         return out
