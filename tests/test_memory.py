@@ -107,3 +107,49 @@ def test_an_error_after_the_data_went_is_still_located(tmp_path):
     scored = score_source(str(path))
     assert not scored.ok
     assert any(p.line == 9 and "Dan" in p.message for p in scored.problems), scored.problems
+
+
+def test_deals_stream_through_the_reading_one_at_a_time(records, monkeypatch):
+    """validate reads each deal once (the scorer's readings give the checks their problems), and
+    no command keeps more than the last reading: memory for one deal's reading, not the record's."""
+    import weakref
+    from prefcli.app.check import check_source
+    from prefcli.app.score import score_file
+    from prefcli.rules import context as context_module
+    from prefcli.rules import deal as deal_module
+    made = []
+    live: list = []
+    real = deal_module.read_deal
+
+    def counting(ctx, deal):
+        reading = real(ctx, deal)
+        made.append(deal.pos)
+        live.append(weakref.ref(reading))
+        return reading
+    monkeypatch.setattr(deal_module, "read_deal", counting)
+    monkeypatch.setattr(context_module.RecordContext, "__init__", _with_reader(context_module.RecordContext.__init__, counting))
+    peak = []
+    orig = context_module.RecordContext.reading
+
+    def watched(self, deal):
+        got = orig(self, deal)
+        if deal.pos % 100 == 0:
+            peak.append(sum(1 for r in live if r() is not None))
+        return got
+    monkeypatch.setattr(context_module.RecordContext, "reading", watched)
+    path = str(records["yaml"])
+    check = check_source(path)
+    assert check.valid and check.deals == 3000
+    assert sorted(made) == list(range(3000)), "every deal read once"
+    assert max(peak) <= 2
+    made.clear()
+    peak.clear()
+    assert score_file(path, None, ()).ledger.entries
+    assert len(made) == 3000 and max(peak) <= 2
+
+
+def _with_reader(init, reader):
+    def patched(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        self._read = reader
+    return patched

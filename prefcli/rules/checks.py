@@ -125,11 +125,21 @@ def check_record(record: Record, rules=None, ctx=None, warnings: bool = False) -
             problems.add(("players",), f"{len(players)} players listed; a record has {counts_text(PLAYER_COUNTS)} players")
         if record.first_dealer is not None and record.first_dealer not in seated:
             problems.add(("first_dealer",), _not_seated(record.first_dealer, players))
+    # a record that may be scored is scored first, each deal's problems taken from the reading
+    # the scorer made of it (every deal read once, one reading held at a time); the scorer's
+    # own refusal counts only when nothing else is wrong, as if it had run last
+    scored: Optional[List[Problem]] = None
+    if ctx is not None and ctx.table is not None and not any(p.severity == "error" for p in problems):
+        ctx.collect()
+        try:
+            scored = _scoring_problems(ctx)
+        except Exception:          # noqa: BLE001 - a record with other errors is never scored
+            scored = None           # (it is scored again below when it has none, to raise)
     for entry in record.deals:
         if isinstance(entry, Adjust):
             _check_adjust(entry, players, problems)
         elif ctx is not None and ctx.table is not None:
-            problems.extend(ctx.reading(entry).problems)
+            problems.extend(ctx.read_problems(entry))
     if record.start is not None:
         _check_sheet_names(record.start.pool, ("start", "pool"), players, problems)
         _check_sheet_names(record.start.mountain, ("start", "mountain"), players, problems)
@@ -140,7 +150,7 @@ def check_record(record: Record, rules=None, ctx=None, warnings: bool = False) -
                 if on not in seated:
                     problems.add(("start", "whists", w, on), _not_seated(on, players))
     if ctx is not None and not any(p.severity == "error" for p in problems):
-        problems.extend(_scoring_problems(ctx))
+        problems.extend(scored if scored is not None else _scoring_problems(ctx))
     return [p for p in problems if warnings or p.severity == "error"]
 
 
