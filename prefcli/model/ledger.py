@@ -15,6 +15,8 @@ from prefcli.model.records import SheetData
 
 AREAS = ("pool", "mountain", "whists")
 _SMALL = {i: Fraction(i) for i in range(-500, 501)}   # shared (immutable) Fractions of common amounts
+_TEXTS: Dict[str, str] = {}      # the entries' texts, each kept once (Ledger.add)
+_TEXTS_MAX = 50000
 
 
 @slotted
@@ -62,6 +64,16 @@ class Ledger:
             on: Optional[str] = None, text: str = "") -> None:
         if amount == 0:
             return
+        if text:
+            # one string for each explanation however many entries give it ("3 trick(s) × 2"
+            # recurs all through a record): a record's ledger holds its entries, not their texts
+            kept = _TEXTS.get(text)
+            if kept is None:
+                if len(_TEXTS) >= _TEXTS_MAX:
+                    _TEXTS.clear()
+                _TEXTS[text] = text
+            else:
+                text = kept
         if type(amount) is int:           # a Fraction is immutable: the caller's own one can be kept
             shared = _SMALL.get(amount)       # (not `or`: a Fraction's truth is a Python call)
             amount = shared if shared is not None else Fraction(amount)

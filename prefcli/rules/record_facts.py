@@ -7,7 +7,7 @@ is :class:`~prefcli.rules.context.RecordContext`'s, which adds it to these facts
 they import this module and not the context."""
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Tuple
 
 from prefcli.model.diagnostics import Problem
 from prefcli.model.records import Deal, Record
@@ -15,7 +15,48 @@ from prefcli.rules.conventions import Conventions, conventions, runs
 from prefcli.rules.presets import Rules
 from prefcli.rules.table import Table, TableError, first_dealer_of, rotation, table_for
 
-__all__ = ["RecordFacts", "record_rule_problems"]
+__all__ = ["RecordFacts", "PosMap", "record_rule_problems"]
+
+
+_ABSENT: Any = object()
+
+
+class PosMap(Mapping):
+    """A read-only mapping from deal positions (``Deal.pos``, 0 … n-1) to values, kept as one
+    list: a dictionary costs five times as much a deal, and the facts keep six of them."""
+
+    __slots__ = ("_values", "_len")
+
+    def __init__(self, n: int, items: Mapping[int, Any]) -> None:
+        values = [_ABSENT] * n
+        for pos, value in items.items():
+            values[pos] = value
+        self._values, self._len = values, len(items)
+
+    def get(self, pos: Any, default: Any = None) -> Any:
+        try:
+            value = self._values[pos] if pos >= 0 else _ABSENT
+        except (IndexError, TypeError):
+            return default
+        return default if value is _ABSENT else value
+
+    def __getitem__(self, pos: Any) -> Any:
+        value = self.get(pos, _ABSENT)
+        if value is _ABSENT:
+            raise KeyError(pos)
+        return value
+
+    def __contains__(self, pos: object) -> bool:
+        return self.get(pos, _ABSENT) is not _ABSENT
+
+    def __iter__(self) -> Iterator[int]:
+        return (pos for pos, value in enumerate(self._values) if value is not _ABSENT)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __repr__(self) -> str:
+        return f"PosMap({dict(self.items())!r})"
 
 
 class RecordFacts:
@@ -62,12 +103,19 @@ class RecordFacts:
             first = next(e for e in record.deals if isinstance(e, Deal))
             self.problems.append(Problem(unknown, first.path))
         self.problems.extend(record_rule_problems(record, rules, overridden, self.state))
+        n = len(record.deals)
         rot = rotation(record, rules)
-        self.kinds, self.dealers, self.expected = rot.kinds, rot.dealers, rot.expected
+        self.kinds: Mapping[int, str] = PosMap(n, rot.kinds)
+        self.dealers: Mapping[int, str] = PosMap(n, rot.dealers)
+        self.expected: Mapping[int, str] = PosMap(n, rot.expected)
         #: after the last deal: who deals next and the leading eglės still to come (the sheet's state)
         self.next_dealer, self.leading_left = rot.next_dealer, rot.leading_left
-        (self.allpass_runs, self.dark_runs, self.exit_levels,
-         self.final_allpass_run, self.final_dark_run) = runs(record, self.conv)
+        del rot
+        before, darks, levels, self.final_allpass_run, self.final_dark_run = runs(record, self.conv)
+        self.allpass_runs: Mapping[int, int] = PosMap(n, before)
+        self.dark_runs: Mapping[int, int] = PosMap(n, darks)
+        self.exit_levels: Mapping[int, int] = PosMap(n, levels)
+        del before, darks, levels
 
     def dealer_of(self, deal: Deal) -> Optional[str]:
         """Who deals `deal`: its own `dealer:` when seated, else the rotation's."""
