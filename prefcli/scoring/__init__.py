@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Protocol, Sequence, Tuple, TypedDict
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple, TypedDict
 
 from prefcli.model.diagnostics import Path, PrefcliError
 from prefcli.model.records import Record, SheetData
@@ -53,7 +53,7 @@ class ScoreResult:
     record: Record
     rules: Rules
     ledger: Ledger
-    dealers: Dict[int, str] = field(default_factory=dict)
+    dealers: Mapping[int, str] = field(default_factory=dict)   # deal pos → who dealt it
     finished: bool = False                 # every pool closed / the end condition reached
     notes: List[str] = field(default_factory=list)
     extra: ScoreExtra = field(default_factory=lambda: ScoreExtra())   # family-specific state (eglės, rights…)

@@ -73,7 +73,7 @@ class _Scorer(ContractScorer, AllPassScorer):
         if rec.end is not None and not self._finished():
             self._early_stop(str(rec.end.get("reason", "agreement")))
         return ScoreResult(record=rec, rules=self.rules, ledger=self.ledger,
-                           dealers={k: v for k, v in dealers.items()},
+                           dealers=dealers,                  # the context's (read-only, one list)
                            finished=self._finished(), notes=self.notes,
                            extra={"allpass_streak": self.streak, "deals": self.history,
                                   "bombs": {p: list(b) for p, b in self.bombs.items() if b},
