@@ -173,3 +173,23 @@ def test_an_explanation_is_kept_once_however_many_entries_give_it(records):
     for e in entries:
         assert texts.setdefault(e.text, e.text) is e.text
     assert len(texts) < len(entries) / 10
+
+
+def test_deals_built_one_at_a_time_let_their_data_go_and_share_what_repeats(records):
+    """With `consume`, each deal's parsed data goes once its deal is built (the parsed deals and
+    the built ones are never all held at once); a deal's whist decisions and trick counts are
+    kept once for every deal that repeats them; the record is the same either way."""
+    from prefcli.io.documents import build_record_fast, load_document
+    from prefcli.model.build import record_from_data
+    data = load_document(str(records["yaml"])).data
+    kept = record_from_data(data)
+    assert all(isinstance(d, dict) for d in data["deals"])
+    consumed = record_from_data(data, consume=True)
+    assert consumed == kept and data["deals"] == [None] * 3000
+    tricks = {}
+    for deal in consumed.deals:
+        if deal.tricks is not None:
+            assert tricks.setdefault(deal.tricks, deal.tricks) is deal.tricks
+    assert len(tricks) < 300
+    doc = load_document(str(records["json"]))
+    assert build_record_fast(doc, release=True) == kept and doc.data is None

@@ -94,7 +94,7 @@ def _replay_source(source: str, deal: Optional[int], variant: Optional[str],
 
     try:
         doc = load_document(source)
-        record = build_record_fast(doc)
+        record = build_record_fast(doc, release=True)
     except InputError as exc:
         return FileReplay(exc.problems[0].file or source, problems=list(exc.problems))
     try:

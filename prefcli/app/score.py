@@ -65,7 +65,7 @@ def score_file(file: str, variant: Optional[str], sets: Sequence) -> Any:
                                       "reads a game record (pref-record/1): use prefcli settle for a sheet")])
     record = None
     try:
-        record = build_record_fast(doc)
+        record = build_record_fast(doc, release=True)
         # the record holds everything scoring needs: the parsed data (a kilobyte a deal) goes
         # before scoring starts, and is parsed again from the text if an error needs it
         doc.data = None

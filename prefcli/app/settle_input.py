@@ -21,7 +21,7 @@ def settle_source(source: str, options: SettleOptions) -> InputResult:
             import os
             base = os.path.dirname(source) if source != "-" else ""
             return InputResult(source, kind="tournament", tournament=tournament_from_data(doc.data, base))
-        obj = build_record_fast(doc) if doc.kind == "record" else build_sheet(doc)
+        obj = build_record_fast(doc, release=True) if doc.kind == "record" else build_sheet(doc)
         return settle_document(obj, options, doc.name)
     except Exception as exc:  # noqa: BLE001 - one bad input must not stop a batch
         return InputResult(source, problems=input_problems(exc, doc, source))

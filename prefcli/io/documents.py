@@ -200,8 +200,9 @@ def incomplete_areas(data: Any, players: Any, path: Path = ()) -> List[Tuple[Pat
     return out
 
 
-def _build(doc: Document, kind: str, builder: Any, check_schema: bool) -> Any:
-    """Format check, the schema (unless told not to), then the model builder; every problem located."""
+def _build(doc: Document, kind: str, builder: Any, check_schema: bool, consume: bool = False) -> Any:
+    """Format check, the schema (unless told not to), then the model builder; every problem located.
+    With `consume` the builder lets each deal's data go once it is built (see record_from_data)."""
     format_check(doc, kind)
     probs = schema_problems(doc, kind) if check_schema else []
     if probs:
@@ -215,7 +216,7 @@ def _build(doc: Document, kind: str, builder: Any, check_schema: bool) -> Any:
     elif isinstance(data.get("start"), dict):
         for where, message in incomplete_areas(data["start"], players, ("start",)):
             problems.add(where, message, "schema")
-    built = builder(doc.data, problems)
+    built = builder(doc.data, problems, consume=True) if consume else builder(doc.data, problems)
     placed = [doc.place(p) for p in problems]
     if kind == "sheet" and built is not None:
         placed += _unseated(doc, built)
@@ -225,13 +226,15 @@ def _build(doc: Document, kind: str, builder: Any, check_schema: bool) -> Any:
     return built
 
 
-def build_record(doc: Document, check_schema: bool = True):
-    """Schema-check and build a record; raises InputError with every located problem."""
+def build_record(doc: Document, check_schema: bool = True, consume: bool = False):
+    """Schema-check and build a record; raises InputError with every located problem. With
+    `consume`, the document's parsed deals are let go as the record is built (doc.data keeps
+    its other fields): for a caller that reads the record, and places problems by the text."""
     from prefcli.model.build import record_from_data
-    return _build(doc, "record", record_from_data, check_schema)
+    return _build(doc, "record", record_from_data, check_schema, consume)
 
 
-def build_record_fast(doc: Document):
+def build_record_fast(doc: Document, release: bool = False):
     """Build a record for score, replay and settle without the JSON Schema pass when it is not needed.
 
     jsonschema costs about 1.5 times a bare libyaml parse on a long record; the compiled check
@@ -240,6 +243,11 @@ def build_record_fast(doc: Document):
     `first_dealer: []`, `start: text`, a missing `rules:`) to the schema, so without it score,
     replay and settle accepted records validate refuses. Anything wrong → the full schema check
     runs, so the messages are exactly validate's. `prefcli validate` always runs the schema.
+
+    With `release`, each deal's parsed data goes as soon as its deal is built and the document
+    keeps no data once the record is built (``doc.data`` is None: the parsed deals and the
+    record are never all held at once); a record with a problem is parsed again from the text
+    for the schema's messages.
     """
     from prefcli.io.schema_fast import is_valid
     from prefcli.model.build import record_from_data
@@ -247,9 +255,18 @@ def build_record_fast(doc: Document):
     format_check(doc, "record")
     if not isinstance(doc.data.get("start"), dict) and is_valid("record", doc.data):
         problems = Problems()
-        record = record_from_data(doc.data, problems)
+        try:
+            record = record_from_data(doc.data, problems, consume=release)
+        except BaseException:
+            if release:
+                doc.data = None        # half let go: parsed again from the text if it is needed
+            raise
         if not problems:
+            if release:
+                doc.data = None
             return record
+        if release:
+            doc.data = parse_text(doc.name, doc.text, doc.is_json).data
     return build_record(doc)
 
 

@@ -26,6 +26,21 @@ _CONTRACTS: Dict[str, Contract] = {}
 _DECISIONS: Dict[str, Decision] = {}
 _CARDS: Dict[str, Card] = {}
 _PARSED_MAX = 2000
+#: a deal's whist decisions and trick counts as built, each distinct one kept once: a record
+#: repeats a few dozen of them over all its deals (issue 11 item 1: memory a deal)
+_SHARED: Dict[Any, Any] = {}
+_SHARED_MAX = 20000
+
+
+def _shared(value: Any) -> Any:
+    """`value`, or the equal one built before (tuples of names and counts: immutable)."""
+    got = _SHARED.get(value)
+    if got is None:
+        if len(_SHARED) >= _SHARED_MAX:
+            _SHARED.clear()
+        _SHARED[value] = value
+        return value
+    return got
 
 
 class _Builder:
@@ -156,7 +171,7 @@ class _Builder:
                 ws.append((str(k), d))
                 if type(v) is str and len(_DECISIONS) < _PARSED_MAX:
                     _DECISIONS[v] = d
-            kw["whist"] = tuple(ws)
+            kw["whist"] = _shared(tuple(ws))
         for key in ("tricks", "claim"):
             if key in m and m[key] is not None:
                 tm = self.mapping(m[key], path + (key,)) or {}
@@ -165,7 +180,7 @@ class _Builder:
                     n = v if type(v) is int else self.integer(v, path + (key, k))
                     if n is not None:
                         ts.append((str(k), n))
-                kw[key] = tuple(ts)
+                kw[key] = _shared(tuple(ts))
         for key in ("open", "dark", "concede", "without_all", "position"):
             if key in m and m[key] is not None:
                 if isinstance(m[key], bool):
@@ -323,15 +338,22 @@ def _players(b: _Builder, data: Mapping[str, Any]) -> Tuple[str, ...]:
 
 
 @overload
-def record_from_data(data: Any, problems: Optional[Problems] = ..., *, strict: Literal[True]) -> Record: ...
+def record_from_data(data: Any, problems: Optional[Problems] = ..., *, strict: Literal[True],
+                     consume: bool = ...) -> Record: ...
 @overload
-def record_from_data(data: Any, problems: Optional[Problems], strict: Literal[True]) -> Record: ...
+def record_from_data(data: Any, problems: Optional[Problems], strict: Literal[True], consume: bool = ...) -> Record: ...
 @overload
-def record_from_data(data: Any, problems: Optional[Problems] = ..., strict: bool = ...) -> Optional[Record]: ...
+def record_from_data(data: Any, problems: Optional[Problems] = ..., strict: bool = ...,
+                     consume: bool = ...) -> Optional[Record]: ...
 
 
-def record_from_data(data: Any, problems: Optional[Problems] = None, strict: bool = False) -> Optional[Record]:
-    """Build a :class:`Record`; problems go to `problems` (or raise with `strict`)."""
+def record_from_data(data: Any, problems: Optional[Problems] = None, strict: bool = False,
+                     consume: bool = False) -> Optional[Record]:
+    """Build a :class:`Record`; problems go to `problems` (or raise with `strict`).
+
+    With `consume`, each deal's data is let go (its place in ``data["deals"]`` set to None) as
+    soon as its deal is built, so the parsed deals and the built ones are not all held at once:
+    for a caller that needs the data no more (places come from the text)."""
     problems = problems if problems is not None else Problems()
     b = _Builder(problems)
     if not isinstance(data, Mapping):
@@ -349,6 +371,8 @@ def record_from_data(data: Any, problems: Optional[Problems] = None, strict: boo
         raw_deals = []
     for pos, raw in enumerate(raw_deals):
         d = b.deal(raw, pos)
+        if consume:
+            raw_deals[pos] = None
         if d is not None:
             deals.append(d)
     start = None

@@ -48,7 +48,7 @@ def _check_document(doc: Document, built: Optional[List[Record]] = None, keep_da
         if kind == "sheet":
             build_sheet(doc, check_schema=False)
             return _sheet_rules(doc)
-        record = build_record(doc, check_schema=False)
+        record = build_record(doc, check_schema=False, consume=not keep_data)
     except InputError as exc:
         return exc.problems
     if built is not None:
