@@ -12,6 +12,7 @@ below guards what was gained; it is not the goal.
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 import gc
 import pickle
 import subprocess
@@ -193,3 +194,28 @@ def test_deals_built_one_at_a_time_let_their_data_go_and_share_what_repeats(reco
     assert len(tricks) < 300
     doc = load_document(str(records["json"]))
     assert build_record_fast(doc, release=True) == kept and doc.data is None
+
+
+def test_a_ledger_of_totals_only_gives_the_same_sheet(records):
+    """settle, score -f json (no --explain, no --after) and validate's scoring check keep each
+    cell's running sum, not the entries: the sheet is the same, exactly, in the same order."""
+    from prefcli.app.score import score_file
+    from prefcli.model.ledger import Ledger, totals_only
+    for ext in ("yaml", "json"):
+        full = score_file(str(records[ext]), None, ())
+        sums = score_file(str(records[ext]), None, (), entries=False)
+        assert full.ledger.entries and not full.ledger.totals_only
+        assert sums.ledger.totals_only and sums.ledger.entries == []
+        a, b = full.sheet(), sums.sheet()
+        assert a == b and list(a.pool.items()) == list(b.pool.items())
+        assert [list(r.items()) for r in a.whists.values()] == [list(r.items()) for r in b.whists.values()]
+        with pytest.raises(ValueError):
+            sums.sheet(10)
+    with totals_only():
+        ledger = Ledger(("Ann", "Bob"))
+    ledger.whists(1, "Ann", "Bob", 3, "whist")
+    ledger.pool(1, "Ann", Fraction(5, 2), "contract.made")
+    with pytest.raises(ValueError):
+        ledger.add(1, "Ann", "pool", 1, "x", on="Bob")      # what an Entry refuses, refused
+    assert ledger.sheet().whists["Ann"]["Bob"] == 3 and ledger.sheet().pool["Ann"] == Fraction(5, 2)
+    assert not Ledger(("Ann", "Bob")).totals_only           # outside, entries as ever

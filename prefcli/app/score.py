@@ -36,18 +36,20 @@ class Scored:
 
 
 def score_source(source: str, variant: Optional[str] = None,
-                 sets: Sequence[Tuple[str, Any]] = ()) -> Scored:
+                 sets: Sequence[Tuple[str, Any]] = (), entries: bool = True) -> Scored:
     """Load and score one record; a bad record gives a Scored with its located problems.
 
-    A bad ``--set``/``--variant`` (kind ``usage``) is raised: it is not the file's fault.
+    A bad ``--set``/``--variant`` (kind ``usage``) is raised: it is not the file's fault. With
+    `entries` False the ledger keeps the final sheet's sums alone (no ``--explain``, no
+    ``--after``, no table: a record's memory is then not its two or three entries a deal).
     """
     try:
-        return Scored(source, score_file(source, variant, sets))
+        return Scored(source, score_file(source, variant, sets, entries))
     except InputError as exc:
         return Scored(source, None, list(exc.problems))
 
 
-def score_file(file: str, variant: Optional[str], sets: Sequence) -> Any:
+def score_file(file: str, variant: Optional[str], sets: Sequence, entries: bool = True) -> Any:
     """Load and score a record; every failure becomes a located InputError (or OptionError).
 
     The record is built by the loader's fast path (no schema pass for a record whose fields are
@@ -70,7 +72,11 @@ def score_file(file: str, variant: Optional[str], sets: Sequence) -> Any:
         # before scoring starts, and is parsed again from the text if an error needs it
         doc.data = None
         rules = resolve_rules(record.rules, variant=variant, sets=sets)
-        return score(record, rules)
+        if entries:
+            return score(record, rules)
+        from prefcli.model.ledger import totals_only
+        with totals_only():
+            return score(record, rules)
     except Exception as exc:           # noqa: BLE001 - re-raised below, located
         if isinstance(exc, PrefcliError) and exc.is_usage:
             raise

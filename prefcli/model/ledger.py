@@ -6,9 +6,11 @@ always show why a number is what it is, and the sheet is by construction the sum
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from prefcli.model.slots import slotted
 from prefcli.model.records import SheetData
@@ -53,16 +55,59 @@ _ENTRY_SET = tuple(getattr(Entry, name).__set__ for name in ("deal", "player", "
                                                              "text")) if _ENTRY_PLAIN else ()
 
 
+_TOTALS_ONLY: ContextVar[bool] = ContextVar("prefcli_ledger_totals_only", default=False)
+
+
+@contextmanager
+def totals_only() -> Iterator[None]:
+    """Ledgers made inside keep each cell's running sum instead of their entries: for a command
+    whose output is the final sheet alone (settle, ``score -f json`` without ``--explain``,
+    validate's scoring check), so a record's memory is not two or three entries a deal. The sums
+    are those :func:`sheet_from_entries` makes, in the same order: the sheet is the same."""
+    token = _TOTALS_ONLY.set(True)
+    try:
+        yield
+    finally:
+        _TOTALS_ONLY.reset(token)
+
+
 @dataclass
 class Ledger:
-    """An append-only list of entries for a fixed set of players."""
+    """An append-only list of entries for a fixed set of players (or, made inside
+    :func:`totals_only`, the running sum of each cell and no entries)."""
 
     players: Tuple[str, ...]
     entries: List[Entry] = field(default_factory=list)
+    _sums: Optional[Dict[Tuple[str, str, Optional[str]], Any]] = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self._sums is None and _TOTALS_ONLY.get():
+            self._sums = {}
+
+    @property
+    def totals_only(self) -> bool:
+        """Whether the ledger keeps sums, not entries (the sheet after the last deal only)."""
+        return self._sums is not None
 
     def add(self, deal: Optional[int], player: str, area: str, amount: Fraction | int, rule: str,
             on: Optional[str] = None, text: str = "") -> None:
         if amount == 0:
+            return
+        sums = self._sums
+        if sums is not None:
+            # what an Entry checks, then the cell's sum as sheet_from_entries adds it up
+            if area not in AREAS:
+                raise ValueError(f"unknown sheet area {area!r}")
+            if (area == "whists") != (on is not None):
+                raise ValueError("a whists entry names who it is written on; other areas do not")
+            if type(amount) is int:
+                value: Any = amount
+            else:
+                if type(amount) is not Fraction:
+                    amount = Fraction(amount)
+                value = amount.numerator if amount.denominator == 1 else amount
+            key = (area, player, None) if area == "pool" or area == "mountain" else ("whists", player, on)
+            sums[key] = sums.get(key, 0) + value
             return
         if text:
             # one string for each explanation however many entries give it ("3 trick(s) × 2"
@@ -107,7 +152,11 @@ class Ledger:
         self.add(deal, player, "whists", amount, rule, on, text)
 
     def sheet(self, upto: Optional[int] = None) -> SheetData:
-        """The sheet after deal `upto` (all deals when None)."""
+        """The sheet after deal `upto` (all deals when None; a totals-only ledger has only that)."""
+        if self._sums is not None:
+            if upto is not None:
+                raise ValueError("a ledger of totals only has the sheet after the last deal alone")
+            return _sheet_from_sums(self.players, self._sums)
         return sheet_from_entries(self.players, self.entries, upto)
 
     def load_start(self, start: Optional[SheetData]) -> None:
@@ -141,6 +190,14 @@ def sheet_from_entries(players: Sequence[str], entries: Iterable[Entry],
             sums[key] = get(key, 0) + a.numerator
         else:
             sums[key] = get(key, 0) + a
+    return _sheet_from_sums(players, sums, sheet)
+
+
+def _sheet_from_sums(players: Sequence[str], sums: Dict[Tuple[str, str, Optional[str]], Any],
+                     sheet: Optional[SheetData] = None) -> SheetData:
+    """The sheet of each cell's sum (in the order the cells first appear)."""
+    if sheet is None:
+        sheet = SheetData.empty(players)
     pool, mountain, whists = sheet.pool, sheet.mountain, sheet.whists
     for (area, player, on), total in sums.items():
         if area == "pool":

@@ -170,9 +170,11 @@ def _scoring_problems(ctx) -> List[Problem]:
     presets), so this module does not import the scoring layer above it."""
     import importlib
     from prefcli.model.diagnostics import PrefcliError
+    from prefcli.model.ledger import totals_only
     module, _, func = ctx.rules.family.scorer.partition(":")
     try:
-        getattr(importlib.import_module(module), func)(ctx.record, ctx.rules, ctx=ctx)
+        with totals_only():            # only whether it scores counts here, not the entries
+            getattr(importlib.import_module(module), func)(ctx.record, ctx.rules, ctx=ctx)
     except PrefcliError as exc:
         return [Problem(exc.message, exc.path, kind="rule")]
     return []

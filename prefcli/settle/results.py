@@ -71,8 +71,10 @@ def settle_document(obj: Any, options: SettleOptions, source: str = "<input>") -
     finished: Optional[bool] = None
     skipped: List[str] = []
     if isinstance(obj, Record):
+        from prefcli.model.ledger import totals_only
         from prefcli.scoring import score
-        result = score(obj, variant=options.variant, sets=list(options.sets))
+        with totals_only():            # settling reads the final sheet, not the entries
+            result = score(obj, variant=options.variant, sets=list(options.sets))
         rules = result.rules
         sheet = result.sheet()
         kind = "record"

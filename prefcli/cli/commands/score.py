@@ -54,7 +54,10 @@ def _run(file: str, variant: Optional[str], sets: Sequence[str], fmt: str, expla
 
     check_not_input(output, [file])
     fmt = report_format("sheet", fmt, output)
-    scored = score_source(file, variant, parse_sets(sets))
+    # the json and yaml sheet after the last deal is the ledger's sums: its entries are kept
+    # only for what shows them (the table, --explain) or cuts them (--after)
+    scored = score_source(file, variant, parse_sets(sets),
+                          entries=not (fmt in ("json", "yaml") and not explain and after is None))
     if not scored.ok:
         print_problems(scored.problems)
         raise CheckFailed("cannot score")
