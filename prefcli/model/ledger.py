@@ -63,7 +63,8 @@ def totals_only() -> Iterator[None]:
     """Ledgers made inside keep each cell's running sum instead of their entries: for a command
     whose output is the final sheet alone (settle, ``score -f json`` without ``--explain``,
     validate's scoring check), so a record's memory is not two or three entries a deal. The sums
-    are those :func:`sheet_from_entries` makes, in the same order: the sheet is the same."""
+    are those :func:`sheet_from_entries` makes, in the same order: the sheet is the same. A
+    scorer writing into such a ledger keeps no per-deal history either (``extra["deals"]``)."""
     token = _TOTALS_ONLY.set(True)
     try:
         yield

@@ -138,7 +138,8 @@ def score_record(record: Record, rules: Rules, ctx=None) -> ScoreResult:
         g.premiums(deal.number)
         info.update({"deal": deal.number, "dealer": dealer, "kind": kind, "rights": max(rights.values()),
                      "declared": dict(full_used)})
-        history.append(info)
+        if not book.ledger.totals_only:           # the final sheet alone keeps no history
+            history.append(info)
 
     if g.by_time:
         notes.append("stopped at the agreed hour: no full-kitty premium (seed 000)")

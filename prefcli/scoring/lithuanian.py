@@ -174,7 +174,8 @@ def score_record(record: Record, rules: Rules, ctx=None) -> ScoreResult:
                     strokes[p] += 1
         apply_penalties(book, deal)
         info.update({"deal": deal.number, "dealer": dealer, "kind": kind, "egles": dict(strokes)})
-        history.append(info)
+        if not book.ledger.totals_only:           # the final sheet alone keeps no history
+            history.append(info)
 
     complete = all(book.pool[p] >= g.target for p in players)
     if record.end:

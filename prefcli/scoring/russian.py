@@ -144,7 +144,8 @@ class _Scorer(ContractScorer, AllPassScorer):
                 self._check_exit(d, reading)
             made = self._contract(d, dealer, active)
             # what the scorer decided, per deal, as the Lithuanian scorers keep it (statistics)
-            self.history.append({"deal": d.number, "declarer": d.declarer, "made": bool(made)})
+            if not self.ledger.totals_only:      # the final sheet alone keeps no history
+                self.history.append({"deal": d.number, "declarer": d.declarer, "made": bool(made)})
             reset = self.o["allpass.progression_reset"]
             if reset == "any-deal" or (made and (reset == "made-game" or made == "whisted")):
                 self.streak = 0
