@@ -8,7 +8,7 @@ variant's name.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, Mapping, Optional, Tuple
+from typing import Any, Callable, Dict, Mapping, Optional, Tuple
 
 from prefcli.model.cards import Contract, ladder
 from prefcli.model.records import Deal, Record
@@ -151,17 +151,19 @@ def all_pass_runs(record: Record, conv: Conventions) -> Tuple[Dict[int, int], Di
     return runs(record, conv)[:3]
 
 
-def runs(record: Record, conv: Conventions) -> Tuple[Dict[int, int], Dict[int, int], Dict[int, int], int, int]:
+def runs(record: Record, conv: Conventions,
+         new: Callable[[], Any] = dict) -> Tuple[Dict[int, int], Dict[int, int], Dict[int, int], int, int]:
     """Per deal (by pos): the all-pass deals right before it, the dark all-passes right before it
     (a plain all-pass ends a dark run), and so its exit level: ``allpass.exit`` by the first, the
     last step repeating, raised by ``allpass.dark_exit`` by the second (Кодекс 3.7.7: "Выйти из
     распасовки после паса втёмную можно семерной игрой, а из двойной распасовки – восьмерной").
     Adjustments are not deals. A record continued from a sheet starts with the sheet's runs
     (``start.state``: ``allpass_run``, ``dark_run``); the last two values are the runs after the
-    record's last deal (what its sheet carries)."""
-    before: Dict[int, int] = {}
-    darks: Dict[int, int] = {}
-    levels: Dict[int, int] = {}
+    record's last deal (what its sheet carries). `new` makes each of the three mappings (a dict;
+    the record's facts give a list by position)."""
+    before: Dict[int, int] = new()
+    darks: Dict[int, int] = new()
+    levels: Dict[int, int] = new()
     exits = conv.allpass_exit
     state = start_state(record)                # a game continued from a sheet: the run goes on
     run, dark = (v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else 0

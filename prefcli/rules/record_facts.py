@@ -22,16 +22,22 @@ _ABSENT: Any = object()
 
 
 class PosMap(Mapping):
-    """A read-only mapping from deal positions (``Deal.pos``, 0 … n-1) to values, kept as one
-    list: a dictionary costs five times as much a deal, and the facts keep six of them."""
+    """A mapping from deal positions (``Deal.pos``, 0 … n-1) to values, kept as one list: a
+    dictionary costs five times as much a deal, and the facts keep six of them. Filled by
+    position as the rotation walks the deals (``m[pos] = value``), then only read."""
 
     __slots__ = ("_values", "_len")
 
-    def __init__(self, n: int, items: Mapping[int, Any]) -> None:
-        values = [_ABSENT] * n
-        for pos, value in items.items():
-            values[pos] = value
-        self._values, self._len = values, len(items)
+    def __init__(self, n: int, items: Optional[Mapping[int, Any]] = None) -> None:
+        self._values: List[Any] = [_ABSENT] * n
+        self._len = 0
+        for pos, value in (items or {}).items():
+            self[pos] = value
+
+    def __setitem__(self, pos: int, value: Any) -> None:
+        if self._values[pos] is _ABSENT:
+            self._len += 1
+        self._values[pos] = value
 
     def get(self, pos: Any, default: Any = None) -> Any:
         try:
@@ -104,18 +110,17 @@ class RecordFacts:
             self.problems.append(Problem(unknown, first.path))
         self.problems.extend(record_rule_problems(record, rules, overridden, self.state))
         n = len(record.deals)
-        rot = rotation(record, rules)
-        self.kinds: Mapping[int, str] = PosMap(n, rot.kinds)
-        self.dealers: Mapping[int, str] = PosMap(n, rot.dealers)
-        self.expected: Mapping[int, str] = PosMap(n, rot.expected)
+        rot = rotation(record, rules, new=lambda: PosMap(n))
+        self.kinds: Mapping[int, str] = rot.kinds
+        self.dealers: Mapping[int, str] = rot.dealers
+        self.expected: Mapping[int, str] = rot.expected
         #: after the last deal: who deals next and the leading eglės still to come (the sheet's state)
         self.next_dealer, self.leading_left = rot.next_dealer, rot.leading_left
-        del rot
-        before, darks, levels, self.final_allpass_run, self.final_dark_run = runs(record, self.conv)
-        self.allpass_runs: Mapping[int, int] = PosMap(n, before)
-        self.dark_runs: Mapping[int, int] = PosMap(n, darks)
-        self.exit_levels: Mapping[int, int] = PosMap(n, levels)
-        del before, darks, levels
+        self.allpass_runs: Mapping[int, int]
+        self.dark_runs: Mapping[int, int]
+        self.exit_levels: Mapping[int, int]
+        (self.allpass_runs, self.dark_runs, self.exit_levels,
+         self.final_allpass_run, self.final_dark_run) = runs(record, self.conv, new=lambda: PosMap(n))
 
     def dealer_of(self, deal: Deal) -> Optional[str]:
         """Who deals `deal`: its own `dealer:` when seated, else the rotation's."""

@@ -330,14 +330,15 @@ class Dealing:
 
 
 def rotation(record: Record, rules: Any, explicit: bool = True,
-             same_dealer: Optional[bool] = None) -> Rotation:
+             same_dealer: Optional[bool] = None, new: Callable[[], Any] = dict) -> Rotation:
     """The kinds, dealers and expected dealers of every deal, in one walk.
 
     Kinds: `general` (a leading general eglė / eglutė), `bomb` (an all-pass after a bomb that
     counts as a general eglė), `mandatory` (any other all-pass: the seed 000 "extra eglutė" too)
     or `contract`. After a `mandatory` all-pass the dealer deals again when the rules'
     ``allpass.same_dealer`` (or `same_dealer`, to compare both rotations) says so. With
-    `explicit`, a deal's `dealer:` resets the rotation.
+    `explicit`, a deal's `dealer:` resets the rotation. `new` makes each of the three mappings
+    (a dict; the record's facts give a list by position, filled as it walks).
     """
     state = start_state(record)
     left = state.get("leading_egles")
@@ -347,9 +348,9 @@ def rotation(record: Record, rules: Any, explicit: bool = True,
         table = None
     walk = Dealing(record.players, first_dealer_of(record, table)[0], rules, same_dealer,
                    left if isinstance(left, int) and not isinstance(left, bool) and left >= 0 else None)
-    kinds: Dict[int, str] = {}
-    dealt: Dict[int, str] = {}
-    expected: Dict[int, str] = {}
+    kinds: Dict[int, str] = new()
+    dealt: Dict[int, str] = new()
+    expected: Dict[int, str] = new()
     for entry in record.deals:
         if not isinstance(entry, Deal):
             continue
