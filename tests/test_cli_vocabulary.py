@@ -106,3 +106,28 @@ def test_the_readme_vocabulary_is_every_option_of_every_command():
 def test_quiet_is_in_every_command(run, name):
     code, out, err = run([name, "--help"])
     assert "-q, --quiet" in out and "nothing but problems" in out
+
+
+COUNTS = [(["replay", "examples/sochi-3p.yaml", "--deal"], "2"), (["analyze", "examples/analysis-sochi.yaml", "--deal"], "1"),
+          (["score", "examples/sochi-3p.yaml", "--after"], "2"), (["draw", "examples/sochi-3p.yaml", "--after"], "2"),
+          (["settle", "examples/sochi-3p.yaml", "-j"], "1"), (["stats", "examples/season-2019/", "-j"], "1")]
+
+
+@pytest.mark.parametrize("args,good", COUNTS, ids=lambda a: " ".join(a) if isinstance(a, list) else a)
+@pytest.mark.parametrize("bad", ["1_0", "\u0661\u0662", "1.0", "9" * 40, "", "0x2"])
+def test_a_whole_number_option_takes_ascii_digits_only(run, args, good, bad):
+    """Python's int() reads '1_0' as 10 and Arabic-Indic '١٢' as 12; a record refuses both (the
+    schemas' [0-9]), so the command line does too: a usage error naming the option."""
+    code, out, err = run([*args, bad])
+    assert code == 2 and "Invalid value for" in err and "Traceback" not in err, (code, err)
+    code, out, err = run([*args, good, "-o", "-"] if args[0] != "draw" else [*args, good, "-o", "-"])
+    assert code == 0, err
+
+
+@pytest.mark.parametrize("bad", ["nan", "inf", "-inf", "1e999", "1_0", "\u0661", "3" * 31, ""])
+def test_elo_options_take_finite_ascii_numbers(run, bad):
+    for option in ("--elo-k", "--elo-start"):
+        code, out, err = run(["rating", "examples/season-2019/", "-m", "elo", option, bad])
+        assert code == 2 and "Invalid value for" in err and "Traceback" not in err, (option, bad, err)
+    code, out, err = run(["rating", "examples/season-2019/", "-m", "elo", "--elo-k", "16", "--elo-start", "1e3"])
+    assert code == 0, err

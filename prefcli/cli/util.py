@@ -18,6 +18,44 @@ from prefcli.model.diagnostics import Problem
 
 INPUT_SUFFIXES = (".yaml", ".yml", ".json")
 
+_ASCII_DIGITS = frozenset("0123456789")
+
+
+class Count(click.IntRange):
+    """A whole number on the command line in ASCII digits only, as in a file: Python's int()
+    also takes ``1_000`` and other scripts' digits (``'١٢'`` is 12), which the schemas refuse in
+    a record, so the same number must not mean something on the command line alone."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        if isinstance(value, str):
+            text = value.strip()
+            digits = text[1:] if text[:1] in "+-" else text
+            if not digits or not set(digits) <= _ASCII_DIGITS or len(digits) > 12:
+                self.fail(f"{value!s} is not a whole number (digits 0-9, at most 12)", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class Real(click.ParamType):
+    """A finite decimal number in ASCII (``32``, ``-1.5``, ``1e2``): no ``nan``, ``inf``, ``1_0``
+    or other scripts' digits, and at most 30 characters, like the bounded numbers of a file."""
+
+    name = "number"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        if isinstance(value, float):
+            return value
+        import re
+        text = str(value).strip()
+        if len(text) > 30 or not re.fullmatch(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]{1,3})?", text):
+            self.fail(f"{value!s} is not a number (like 32, -1.5 or 1e2)", param, ctx)
+        import math
+        number = float(text)
+        if not math.isfinite(number):
+            self.fail(f"{value!s} is too large a number", param, ctx)
+        return number
+
 
 class CheckFailed(Exception):
     """The command has reported problems itself; exit with status 1, or 3 when one of them was

@@ -6,7 +6,7 @@ from typing import Optional, Sequence
 
 import click
 
-from prefcli.cli.util import (CheckFailed, EXAMPLES_HEADER, expand_inputs, format_option, output_option,
+from prefcli.cli.util import (Count, CheckFailed, EXAMPLES_HEADER, expand_inputs, format_option, output_option,
                               parse_sets, print_problems, progress_bar, report_format, rules_options,
                               quiet_option, write_text)
 
@@ -17,13 +17,13 @@ from prefcli.cli.util import (CheckFailed, EXAMPLES_HEADER, expand_inputs, forma
   prefcli analyze season/ --jobs 2 -f json | jq '.deals[].mistakes[].text'
 """)
 @click.argument("files", nargs=-1, required=True, metavar="FILE... | DIR | -")
-@click.option("--deal", "deal_no", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--deal", "deal_no", type=Count(min=1), default=None, metavar="N",
               help="analyse only deal N (1-based)")
 @click.option("--table", "table", is_flag=True,
               help="also the declarer's tricks in every strain and the misère (his hand after the discard)")
 @click.option("--discard", "discard", type=click.Choice(["played", "best"]), default="played", show_default=True,
               help="best: also find the discard that does best in the played contract")
-@click.option("-j", "--jobs", type=click.IntRange(1, 256), default=1, show_default=True,
+@click.option("-j", "--jobs", type=Count(1, 256), default=1, show_default=True,
               help="analyse deals in this many processes (same results as --jobs 1)")
 @click.option("--executor", metavar="local|dask[:ADDRESS]", default=None,
               help='where to solve: local processes (--jobs), or a Dask cluster (pip install '

@@ -5,7 +5,7 @@ from typing import Optional, Sequence
 
 import click
 
-from prefcli.cli.util import EXAMPLES_HEADER, format_option, parse_sets, quiet_option, rules_options
+from prefcli.cli.util import Count, EXAMPLES_HEADER, format_option, parse_sets, quiet_option, rules_options
 
 
 @click.command("draw", epilog=EXAMPLES_HEADER + """
@@ -14,7 +14,7 @@ from prefcli.cli.util import EXAMPLES_HEADER, format_option, parse_sets, quiet_o
 """)
 @click.argument("file", metavar="FILE")
 @rules_options
-@click.option("--after", type=click.IntRange(min=0), default=None, metavar="N",
+@click.option("--after", type=Count(min=0), default=None, metavar="N",
               help="the sheet after deal N (0: before the first deal)")
 @click.option("--style", type=click.Choice(["paper", "plain"]), default="paper", show_default=True,
               help="paper: the paper sheet's colours and hand; plain: black on white with area labels")

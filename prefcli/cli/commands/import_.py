@@ -7,7 +7,7 @@ from typing import List, Optional, Sequence, Tuple
 
 import click
 
-from prefcli.cli.util import EXAMPLES_HEADER, note, quiet_option
+from prefcli.cli.util import Count, EXAMPLES_HEADER, note, quiet_option
 from prefcli.render import choices
 
 REPORT_CHOICES = choices("import")
@@ -50,7 +50,7 @@ def _expand(paths: Sequence[str]):
 @click.option("--check", "check_only", is_flag=True,
               help="compare the program's own totals with prefcli's rescoring; exit 1 on a difference "
                    "(writes nothing unless -o is given)")
-@click.option("--deal", "deal_no", type=click.IntRange(1, 100000), default=None, metavar="N",
+@click.option("--deal", "deal_no", type=Count(1, 100000), default=None, metavar="N",
               help="of a file with several problems (Bridge studio), import only problem N")
 @click.option("--list", "list_", is_flag=True, help="list the importers and exit")
 @quiet_option

@@ -5,7 +5,7 @@ from typing import Optional, Sequence
 
 import click
 
-from prefcli.cli.util import (CheckFailed, EXAMPLES_HEADER, expand_inputs, format_option, output_option,
+from prefcli.cli.util import (Count, CheckFailed, EXAMPLES_HEADER, expand_inputs, format_option, output_option,
                               parse_sets, print_problems, progress_bar, quiet_option, report_format,
                               rules_options, write_text)
 
@@ -16,7 +16,7 @@ from prefcli.cli.util import (CheckFailed, EXAMPLES_HEADER, expand_inputs, forma
   prefcli replay game.yaml -f json | jq '.deals[0].tricks'
 """)
 @click.argument("files", nargs=-1, required=True)
-@click.option("--deal", "deal_no", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--deal", "deal_no", type=Count(min=1), default=None, metavar="N",
               help="replay only deal N (1-based)")
 @format_option("replay")
 @click.option("--check", is_flag=True, help="print nothing but problems; exit 1 if any deal is illegal")

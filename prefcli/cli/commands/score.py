@@ -5,7 +5,7 @@ from typing import Optional, Sequence
 
 import click
 
-from prefcli.cli.util import (CheckFailed, EXAMPLES_HEADER, format_option, output_option, parse_sets,
+from prefcli.cli.util import (Count, CheckFailed, EXAMPLES_HEADER, format_option, output_option, parse_sets,
                               print_problems, quiet_option, report_format, rules_options, write_text)
 
 
@@ -20,7 +20,7 @@ from prefcli.cli.util import (CheckFailed, EXAMPLES_HEADER, format_option, outpu
 @format_option("sheet")
 @click.option("--explain", is_flag=True,
               help="list every entry of the sheet with its deal and rule (json/yaml: status.entries)")
-@click.option("--after", type=click.IntRange(min=0), default=None, metavar="N",
+@click.option("--after", type=Count(min=0), default=None, metavar="N",
               help="the sheet after deal N")
 @output_option
 @quiet_option

@@ -9,7 +9,7 @@ from typing import Optional, Tuple
 
 import click
 
-from prefcli.cli.util import (CheckFailed, decimal_option, EXAMPLES_HEADER, format_option, output_option, parse_sets,
+from prefcli.cli.util import (Count, CheckFailed, decimal_option, EXAMPLES_HEADER, format_option, output_option, parse_sets,
                               note, print_problems, progress_bar, quiet_option, report_format, rules_options,
                               write_text)
 
@@ -37,7 +37,7 @@ def _number_option(value: Optional[str], name: str):
               help="smallest coin to round money to, e.g. 0.01 (overrides the inputs' rules)")
 @format_option("settlement")
 @rules_options
-@click.option("-j", "--jobs", type=click.IntRange(1, 256), default=1, show_default=True,
+@click.option("-j", "--jobs", type=Count(1, 256), default=1, show_default=True,
               help="settle inputs in this many processes (same results as --jobs 1)")
 @click.option("--strict", is_flag=True, help="fail at the first bad input (exit 1, nothing written) instead "
                                              "of leaving it out of the totals")

@@ -9,7 +9,7 @@ from typing import Any, Callable, Dict, Optional, Tuple
 
 import click
 
-from prefcli.cli.util import (EXAMPLES_HEADER, CheckFailed, note, output_option, parse_sets,
+from prefcli.cli.util import (Count, Real, EXAMPLES_HEADER, CheckFailed, note, output_option, parse_sets,
                               pick_format, print_problems, progress_bar, quiet_option, rules_options, write_text)
 from prefcli.io.output import check_not_input
 from prefcli.render import choices
@@ -29,8 +29,8 @@ def rating_options(func: Callable) -> Callable:
                           "4:3,2,1,0 (repeatable; default one point per player beaten)"),
         click.option("--weight", "weights", multiple=True, metavar="VARIANT=W",
                      help="whists rating: a variant's games count × W, e.g. --weight rostov=4/3 (repeatable)"),
-        click.option("--elo-k", type=float, default=None, help="Elo: the K-factor (default 32)"),
-        click.option("--elo-start", type=float, default=None, help="Elo: everyone's first rating (default 1500)"),
+        click.option("--elo-k", type=Real(), default=None, help="Elo: the K-factor (default 32)"),
+        click.option("--elo-start", type=Real(), default=None, help="Elo: everyone's first rating (default 1500)"),
         click.option("--tournament", "tournament_file", metavar="FILE", default=None,
                      help="a pref-tournament/1 file: its place_points and weights"),
     ]):
@@ -143,7 +143,7 @@ def common_options(func: Callable) -> Callable:
     func = quiet_option(func)
     func = output_option(func)
     func = executor_option(func)
-    func = click.option("-j", "--jobs", type=click.IntRange(1, 256), default=1, show_default=True,
+    func = click.option("-j", "--jobs", type=Count(1, 256), default=1, show_default=True,
                         help="read inputs in this many processes (same results as --jobs 1)")(func)
     func = rules_options(func)
     func = rating_options(func)
