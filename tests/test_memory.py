@@ -221,3 +221,30 @@ def test_a_ledger_of_totals_only_gives_the_same_sheet(records):
         ledger.add(1, "Ann", "pool", 1, "x", on="Bob")      # what an Entry refuses, refused
     assert ledger.sheet().whists["Ann"]["Bob"] == 3 and ledger.sheet().pool["Ann"] == Fraction(5, 2)
     assert not Ledger(("Ann", "Bob")).totals_only           # outside, entries as ever
+
+
+@pytest.mark.parametrize("ext", ["yaml", "json"])
+def test_the_score_table_peaks_within_the_json_sheets_bound(records, ext):
+    """`score` (the table) is written as its rows are made, from the ledger's running totals (a
+    few numbers a deal, not its entries): its traced peak stays within the bound of `score -f
+    json` (the totals-only ledger), where the whole-text table held every entry, row and line."""
+    from prefcli import render
+    from prefcli.app.score import score_source
+    from prefcli.render.sheet import sheet_table_chunks
+    path = str(records[ext])
+    size = Path(path).stat().st_size
+
+    def table():
+        scored = score_source(path, entries=False, running=True)
+        written = 0
+        for chunk in sheet_table_chunks(scored):
+            written += len(chunk)
+        return written
+
+    def json_sheet():
+        return len(render.render("sheet", "json", score_source(path, entries=False)))
+
+    table_ratio, json_ratio = _peak(table, size) / size, _peak(json_sheet, size) / size
+    assert table_ratio < BOUND and json_ratio < BOUND, (table_ratio, json_ratio)
+    # the whole-text table with every entry: 17× (YAML) and 10× (JSON) the file, 2.7× and 1.9× the json sheet
+    assert table_ratio < json_ratio * 1.15, (table_ratio, json_ratio)

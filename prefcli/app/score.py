@@ -36,20 +36,23 @@ class Scored:
 
 
 def score_source(source: str, variant: Optional[str] = None,
-                 sets: Sequence[Tuple[str, Any]] = (), entries: bool = True) -> Scored:
+                 sets: Sequence[Tuple[str, Any]] = (), entries: bool = True, running: bool = False) -> Scored:
     """Load and score one record; a bad record gives a Scored with its located problems.
 
     A bad ``--set``/``--variant`` (kind ``usage``) is raised: it is not the file's fault. With
     `entries` False the ledger keeps the final sheet's sums alone (no ``--explain``, no
-    ``--after``, no table: a record's memory is then not its two or three entries a deal).
+    ``--after``, no table: a record's memory is then not its two or three entries a deal); with
+    `running` as well, it keeps the running totals the table shows deal by deal
+    (``ledger.running``: the table without ``--after`` or ``--explain``).
     """
     try:
-        return Scored(source, score_file(source, variant, sets, entries))
+        return Scored(source, score_file(source, variant, sets, entries, running))
     except InputError as exc:
         return Scored(source, None, list(exc.problems))
 
 
-def score_file(file: str, variant: Optional[str], sets: Sequence, entries: bool = True) -> Any:
+def score_file(file: str, variant: Optional[str], sets: Sequence, entries: bool = True,
+               running: bool = False) -> Any:
     """Load and score a record; every failure becomes a located InputError (or OptionError).
 
     The record is built by the loader's fast path (no schema pass for a record whose fields are
@@ -75,7 +78,7 @@ def score_file(file: str, variant: Optional[str], sets: Sequence, entries: bool 
         if entries:
             return score(record, rules)
         from prefcli.model.ledger import totals_only
-        with totals_only():
+        with totals_only(running):
             return score(record, rules)
     except Exception as exc:           # noqa: BLE001 - re-raised below, located
         if isinstance(exc, PrefcliError) and exc.is_usage:

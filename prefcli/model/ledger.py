@@ -6,6 +6,7 @@ always show why a number is what it is, and the sheet is by construction the sum
 """
 from __future__ import annotations
 
+from array import array
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, fields
@@ -56,20 +57,100 @@ _ENTRY_SET = tuple(getattr(Entry, name).__set__ for name in ("deal", "player", "
 
 
 _TOTALS_ONLY: ContextVar[bool] = ContextVar("prefcli_ledger_totals_only", default=False)
+_RUNNING: ContextVar[bool] = ContextVar("prefcli_ledger_running", default=False)
 
 
 @contextmanager
-def totals_only() -> Iterator[None]:
+def totals_only(running: bool = False) -> Iterator[None]:
     """Ledgers made inside keep each cell's running sum instead of their entries: for a command
     whose output is the final sheet alone (settle, ``score -f json`` without ``--explain``,
     validate's scoring check), so a record's memory is not two or three entries a deal. The sums
     are those :func:`sheet_from_entries` makes, in the same order: the sheet is the same. A
-    scorer writing into such a ledger keeps no per-deal history either (``extra["deals"]``)."""
+    scorer writing into such a ledger keeps no per-deal history either (``extra["deals"]``).
+
+    With `running`, the ledger also keeps :class:`RunningTotals` (``ledger.running``): what the
+    score table shows deal by deal, a few numbers a deal instead of two or three entries."""
     token = _TOTALS_ONLY.set(True)
+    token_running = _RUNNING.set(running)
     try:
         yield
     finally:
+        _RUNNING.reset(token_running)
         _TOTALS_ONLY.reset(token)
+
+
+_UNSET: Any = object()
+_NO_DEAL = -(1 << 62)          # RunningTotals.deals: the opening sheet's entries (deal None)
+_EXACT = -(1 << 31)            # RunningTotals.cells: the value is in ``exact`` (a Fraction, a big int)
+
+
+class RunningTotals:
+    """Each player's running pool, mountain and net whists after each deal that wrote on the
+    sheet, in the ledger's order (a row each time the deal changes): the score table's rows.
+
+    Why: the table needs these numbers alone, not the entries behind them; kept in two arrays
+    (a deal number, then three numbers a player) a row is 44 bytes for three players where the
+    entries were about 300. An amount that is not a small int (a Fraction, even a whole one: the
+    table prints those its own way) is kept as itself in ``exact``. The values are those the
+    entries add up to (ints while the amounts are whole)."""
+
+    __slots__ = ("players", "deals", "cells", "exact", "_index", "_values", "_deal")
+
+    def __init__(self, players: Sequence[str]) -> None:
+        self.players = tuple(players)
+        self.deals = array("q")
+        self.cells = array("i")
+        self.exact: Dict[int, Any] = {}
+        self._index = {p: 3 * i for i, p in enumerate(self.players)}
+        self._values: List[Any] = [0] * (3 * len(self.players))
+        self._deal: Any = _UNSET
+
+    def add(self, deal: Optional[int], player: str, area: str, on: Optional[str], value: Any) -> None:
+        """One entry's amount (an int when whole) written by `player` in `area` (on `on`)."""
+        if deal != self._deal:
+            if self._deal is not _UNSET:
+                self._keep()
+            self._deal = deal
+        values = self._values
+        i = self._index[player]
+        if area == "pool":
+            values[i] += value
+        elif area == "mountain":
+            values[i + 1] += value
+        else:
+            values[i + 2] += value
+            values[self._index[on] + 2] -= value     # type: ignore[index]
+
+    def _keep(self) -> None:
+        deal = self._deal
+        self.deals.append(_NO_DEAL if deal is None else deal)
+        cells = self.cells
+        for v in self._values:
+            if type(v) is int and _EXACT < v < -_EXACT:
+                cells.append(v)
+            else:
+                self.exact[len(cells)] = v
+                cells.append(_EXACT)
+
+    def __len__(self) -> int:
+        return len(self.deals) + (self._deal is not _UNSET)
+
+    def rows(self) -> Iterator[Tuple[Optional[int], List[Any]]]:
+        """(deal, values) for each row: the values are three per player (pool, mountain, net
+        whists), a new list each row. The row of the last deal is the current one."""
+        n = len(self._values)
+        cells, exact = self.cells, self.exact
+        base = 0
+        for deal in self.deals:
+            values = cells[base:base + n].tolist()
+            if exact:
+                for j in range(n):
+                    if base + j in exact:
+                        values[j] = exact[base + j]
+            yield (None if deal == _NO_DEAL else deal), values
+            base += n
+        if self._deal is not _UNSET:
+            yield self._deal, list(self._values)
 
 
 @dataclass
@@ -80,10 +161,13 @@ class Ledger:
     players: Tuple[str, ...]
     entries: List[Entry] = field(default_factory=list)
     _sums: Optional[Dict[Tuple[str, str, Optional[str]], Any]] = field(default=None, repr=False, compare=False)
+    running: Optional[RunningTotals] = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self._sums is None and _TOTALS_ONLY.get():
             self._sums = {}
+            if _RUNNING.get():
+                self.running = RunningTotals(self.players)
 
     @property
     def totals_only(self) -> bool:
@@ -109,6 +193,8 @@ class Ledger:
                 value = amount.numerator if amount.denominator == 1 else amount
             key = (area, player, None) if area == "pool" or area == "mountain" else ("whists", player, on)
             sums[key] = sums.get(key, 0) + value
+            if self.running is not None:
+                self.running.add(deal, player, area, on, value)
             return
         if text:
             # one string for each explanation however many entries give it ("3 trick(s) × 2"

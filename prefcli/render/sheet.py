@@ -11,13 +11,13 @@ from __future__ import annotations
 import csv
 import io
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, Sequence
 
 from prefcli.app.sheet import (ZERO, SheetSource, _amounts, deal_label, entries_upto, entry_plain,  # noqa: F401
                                finished_after, rules_document, sheet_after, sheet_document,
                                source_of_result, source_of_sheet)
 from prefcli.model.records import Deal, SheetData
-from prefcli.model.ledger import format_amount
+from prefcli.model.ledger import RunningTotals, format_amount
 
 if TYPE_CHECKING:
     from prefcli.rules.presets import Rules
@@ -41,23 +41,53 @@ def _grid(rows: List[List[str]], right: Iterable[int] = ()) -> List[str]:
 
 def render_table(result: Any, upto: Optional[int] = None) -> str:
     """A readable sheet: the running totals deal by deal, then pool, mountain and whists."""
+    return "".join(table_chunks(result, upto))
+
+
+_LINES_PER_CHUNK = 2048
+
+
+def table_chunks(result: Any, upto: Optional[int] = None) -> Iterator[str]:
+    """:func:`render_table`'s text in chunks, each written as its rows are made.
+
+    Why: a long record's table held every entry, every row, every line and the whole text (two
+    bytes a character, for one "—") before writing: 20× the record's file. The running rows come
+    from :class:`~prefcli.model.ledger.RunningTotals` (a few numbers a deal; the scorer keeps
+    them with ``totals_only(running=True)``, or they are summed from the entries for ``--after``
+    and ``--explain``), in two passes: the column widths (the same as padding to the widest
+    cell), then the lines, a chunk at a time. The bytes are those of the whole-text table."""
     rules = result.rules
     players = list(result.ledger.players)
     w_pool, w_mount, w_whists = rules.word("pool"), rules.word("mountain"), rules.word("whists")
     total = len(result.record.deals)
     scored = total if upto is None else min(upto, total)
-    lines: List[str] = []
     head = f"{rules.variant}, {w_pool} {rules.get('pool')}, {len(players)} players: {', '.join(players)}"
     state = "finished" if finished_after(result, scored) else "not finished"
-    lines.append(f"{head}; {scored} of {total} deals, {state}")
-    lines.append("")
+    yield f"{head}; {scored} of {total} deals, {state}\n\n"
     # running totals per deal: ints while the amounts are whole (most are: Fraction arithmetic
     # was a third of the table); a player's cell is formatted again only when a deal changed it
-    rows = _running_rows(result, players, total, entries_upto(result, upto))
-    if rows:
+    running = running_totals(result, upto)
+    if len(running):
         header = ["deal", "game"] + [f"{p}: {w_pool}/{w_mount}/{w_whists}" for p in players]
-        lines.extend(_grid([header] + rows, right=range(2, 2 + len(players))))
+        widths = [len(h) for h in header]
+        for row in _running_cells(result, running, total):
+            for i, cell in enumerate(row):
+                if len(cell) > widths[i]:
+                    widths[i] = len(cell)
+        right = range(2, 2 + len(players))
+        template = "  ".join(f"{{{i}:{'>' if i in right else '<'}{w}}}"
+                             for i, w in enumerate(widths)).format
+        lines = [template(*header).rstrip()]
+        for row in _running_cells(result, running, total):
+            lines.append(template(*row).rstrip())
+            if len(lines) >= _LINES_PER_CHUNK:
+                lines.append("")
+                yield "\n".join(lines)
+                lines = []
         lines.append("")
+        lines.append("")
+        yield "\n".join(lines)
+    lines = []
     # the sheet itself
     sheet = sheet_after(result, upto)
     srows = [["", w_pool, w_mount] + [f"{w_whists} on {q}" for q in players] + ["net " + w_whists]]
@@ -81,7 +111,62 @@ def render_table(result: Any, upto: Optional[int] = None) -> str:
     if result.notes:
         lines.append("")
         lines.extend(f"note: {n}" for n in result.notes)
-    return "\n".join(lines) + "\n"
+    yield "\n".join(lines) + "\n"
+
+
+def running_totals(result: Any, upto: Optional[int] = None) -> RunningTotals:
+    """The table's running totals: the ledger's own (``totals_only(running=True)``), or summed
+    from its entries up to deal `upto`."""
+    ledger = result.ledger
+    running = getattr(ledger, "running", None)
+    if running is not None and upto is None:
+        return running
+    if ledger.totals_only:
+        raise ValueError("a ledger of totals only has no rows for a table"
+                         + (" after an earlier deal" if running is not None else ""))
+    running = RunningTotals(ledger.players)
+    add = running.add
+    for e in entries_upto(result, upto):
+        amount: Any = e.amount
+        if amount.denominator == 1:
+            amount = amount.numerator
+        add(e.deal, e.player, e.area, e.on, amount)
+    return running
+
+
+def _running_cells(result: Any, running: RunningTotals, total: int) -> Iterator[List[str]]:
+    """The table's rows of `running`: the deal's number, its label, each player's cell."""
+    deals = result.record.deals
+    record = result.record
+    n = len(running.players)
+    labels: Dict[Any, str] = {}
+    cells = [""] * n
+    last: List[Any] = [None] * (3 * n)
+    first = True
+    for num, values in running.rows():
+        for j in range(n):
+            k = 3 * j
+            a, b, c = values[k], values[k + 1], values[k + 2]
+            if first or a != last[k] or b != last[k + 1] or c != last[k + 2] or not (
+                    type(a) is int and type(b) is int and type(c) is int):
+                if type(a) is int and type(b) is int and type(c) is int:
+                    cells[j] = f"{a}/{b}/+{c}" if c > 0 else f"{a}/{b}/{c}"
+                else:
+                    cells[j] = f"{_fmt(a)}/{_fmt(b)}/{_signed(c)}"
+        first = False
+        last = values
+        if num is not None and 1 <= num <= total:
+            d = deals[num - 1]
+            if isinstance(d, Deal):
+                key = (id(d.contract), d.declarer)     # the record holds its contracts meanwhile
+                label = labels.get(key)
+                if label is None:
+                    label = labels[key] = deal_label(record, num)
+            else:
+                label = deal_label(record, num)
+            yield [str(num), label, *cells]
+        else:
+            yield ["", deal_label(record, num), *cells]
 
 
 def _running_rows(result: Any, players: List[str], total: int, entries: Iterable[Any]) -> List[List[str]]:
@@ -198,10 +283,14 @@ def render_csv(result: Any, upto: Optional[int] = None, explain: bool = False) -
 # ---------------------------------------------------------------------------------------------
 
 def render_sheet_table(scored: Any, after: Optional[int] = None, explain: bool = False) -> str:
-    text = render_table(scored.result, after)
+    return "".join(sheet_table_chunks(scored, after, explain))
+
+
+def sheet_table_chunks(scored: Any, after: Optional[int] = None, explain: bool = False) -> Iterator[str]:
+    """:func:`render_sheet_table` in chunks, for a writer that takes them (``score``)."""
     if explain:
-        text = render_explain(scored.result, after) + "\n" + text
-    return text
+        yield render_explain(scored.result, after) + "\n"
+    yield from table_chunks(scored.result, after)
 
 
 def render_sheet_csv(scored: Any, after: Optional[int] = None, explain: bool = False) -> str:

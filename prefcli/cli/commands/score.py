@@ -54,13 +54,21 @@ def _run(file: str, variant: Optional[str], sets: Sequence[str], fmt: str, expla
 
     check_not_input(output, [file])
     fmt = report_format("sheet", fmt, output)
-    # the json and yaml sheet after the last deal is the ledger's sums: its entries are kept
-    # only for what shows them (the table, --explain) or cuts them (--after)
+    # the json and yaml sheet after the last deal is the ledger's sums, and the table's rows its
+    # running totals: its entries are kept only for what shows them (--explain, csv) or cuts
+    # them (--after)
+    kind = render.canonical("sheet", fmt)
+    table = kind == "table"
     scored = score_source(file, variant, parse_sets(sets),
-                          entries=not (fmt in ("json", "yaml") and not explain and after is None))
+                          entries=not (kind in ("json", "yaml", "table") and not explain and after is None),
+                          running=table)
     if not scored.ok:
         print_problems(scored.problems)
         raise CheckFailed("cannot score")
     if after is not None and after > scored.deals:
         raise click.UsageError(f"--after {after}: the record has {scored.deals} deal(s)")
+    if table:           # written as its rows are made (prefcli.render.sheet.table_chunks)
+        from prefcli.render.sheet import sheet_table_chunks
+        write_text(output, sheet_table_chunks(scored, after, explain), [file])
+        return
     write_text(output, render.render("sheet", fmt, scored, after=after, explain=explain), [file])
