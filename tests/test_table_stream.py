@@ -136,3 +136,25 @@ def test_the_cli_table_and_explain_are_unchanged(tmp_path):
     assert code == 0 and (tmp_path / "t.txt").read_text(encoding="utf-8") == _whole_text_table(result)
     code, out, _ = run_cli(["score", path, "--after", "6", "--explain"])
     assert code == 0 and out == render_explain(result, 6) + "\n" + _whole_text_table(result, 6)
+
+
+def test_running_totals_keep_every_value_exactly():
+    """Small ints go in the arrays; a number an int32 does not hold, and a Fraction (even a whole
+    one, which the table prints its own way), are kept as themselves."""
+    from prefcli.model.ledger import RunningTotals
+    rt = RunningTotals(("Ann", "Bob"))
+    rt.add(None, "Ann", "pool", None, 3)
+    rt.add(1, "Ann", "whists", "Bob", -(1 << 31))
+    rt.add(2, "Bob", "mountain", None, 1 << 40)
+    rt.add(3, "Ann", "pool", None, Fraction(1, 2))
+    rt.add(3, "Ann", "pool", None, Fraction(1, 2))
+    rt.add(4, "Bob", "pool", None, 1)
+    rows = list(rt.rows())
+    assert len(rt) == len(rows) == 5
+    assert rows == [(None, [3, 0, 0, 0, 0, 0]),
+                    (1, [3, 0, -(1 << 31), 0, 0, 1 << 31]),
+                    (2, [3, 0, -(1 << 31), 0, 1 << 40, 1 << 31]),
+                    (3, [4, 0, -(1 << 31), 0, 1 << 40, 1 << 31]),
+                    (4, [4, 0, -(1 << 31), 1, 1 << 40, 1 << 31])]
+    assert type(rows[3][1][0]) is Fraction and type(rows[4][1][3]) is int
+    assert list(rt.rows()) == rows                     # read twice: the widths, then the lines

@@ -94,7 +94,7 @@ class RunningTotals:
     table prints those its own way) is kept as itself in ``exact``. The values are those the
     entries add up to (ints while the amounts are whole)."""
 
-    __slots__ = ("players", "deals", "cells", "exact", "_index", "_values", "_deal")
+    __slots__ = ("players", "deals", "cells", "exact", "_index", "_values", "_deal", "_whole")
 
     def __init__(self, players: Sequence[str]) -> None:
         self.players = tuple(players)
@@ -104,6 +104,7 @@ class RunningTotals:
         self._index = {p: 3 * i for i, p in enumerate(self.players)}
         self._values: List[Any] = [0] * (3 * len(self.players))
         self._deal: Any = _UNSET
+        self._whole = True                    # every value an int so far (a Fraction stays one)
 
     def add(self, deal: Optional[int], player: str, area: str, on: Optional[str], value: Any) -> None:
         """One entry's amount (an int when whole) written by `player` in `area` (on `on`)."""
@@ -111,6 +112,8 @@ class RunningTotals:
             if self._deal is not _UNSET:
                 self._keep()
             self._deal = deal
+        if type(value) is not int:
+            self._whole = False
         values = self._values
         i = self._index[player]
         if area == "pool":
@@ -125,6 +128,13 @@ class RunningTotals:
         deal = self._deal
         self.deals.append(_NO_DEAL if deal is None else deal)
         cells = self.cells
+        if self._whole:                       # ints alone, nearly always: one call
+            start = len(cells)
+            try:
+                cells.extend(self._values)
+                return
+            except OverflowError:             # a number an int32 does not hold
+                del cells[start:]
         for v in self._values:
             if type(v) is int and _EXACT < v < -_EXACT:
                 cells.append(v)
