@@ -161,3 +161,76 @@ def test_stats_memory_stays_flat_without_the_time_line(records):
     # with the time line each game keeps one small row, nothing more
     full = run_stats(one * 5, StatsOptions()).stats
     assert len(full.games) == 5
+
+
+def _local_dask(monkeypatch=None, release=None, **kw):
+    from prefcli.app.executors import DaskExecutor
+    ex = DaskExecutor(workers=2, **kw)
+    if release is not None:
+        # the cluster starts only when the test releases it: every chunk until then goes to the
+        # helper process (and, once the test has waited for the start, the rest to the cluster)
+        start = ex._start_local
+
+        def gated():
+            assert release.wait(120)
+            start()
+        monkeypatch.setattr(ex, "_start_local", gated)
+    return ex
+
+
+def test_local_cluster_takes_over_from_the_helper_in_input_order(records, monkeypatch):
+    """The first chunk here, the next ones in the forked helper while the local cluster starts,
+    the rest on the cluster: the results are those of one process, in input order."""
+    import threading
+
+    from prefcli.app.settle_input import _settle_worker
+    from prefcli.settle import SettleOptions
+    _dask()
+    items = [(s, SettleOptions()) for s in records] * 2
+    one = _settled(_settle_worker(x) for x in items)
+    release = threading.Event()
+    with _local_dask(monkeypatch, release) as ex:
+        got = []
+        for r in ex.map(_settle_worker, items, chunk=1):
+            got.append(r)
+            if len(got) == 10:
+                release.set()
+                ex._starter.join()
+        assert _settled(got) == one
+        assert ex.placed["here"] == 1 and ex.placed["helper"] >= 9 and ex.placed["dask"] >= len(items) - 13
+        assert sum(ex.placed.values()) == len(items)
+        assert ex._helper is None            # stopped once the map is done
+        # a second map on the same executor goes to the running cluster only
+        ex.placed = {"here": 0, "helper": 0, "dask": 0}
+        assert _settled(ex.map(_settle_worker, items[:5], chunk=2)) == one[:5]
+        assert ex.placed == {"here": 0, "helper": 0, "dask": 3}
+
+
+def test_local_cluster_without_the_helper(records):
+    from prefcli.app.settle_input import _settle_worker
+    from prefcli.settle import SettleOptions
+    _dask()
+    items = [(s, SettleOptions()) for s in records]
+    with _local_dask(overlap=False) as ex:
+        assert _settled(ex.map(_settle_worker, items, chunk=3)) == _settled(_settle_worker(x) for x in items)
+        assert ex.placed["here"] == 1 and ex.placed["helper"] == 0 and ex.placed["dask"] == -(-len(items) // 3) - 1
+        assert ex.workers == 2
+
+
+def test_a_batch_done_before_the_cluster_is_up_and_a_failed_start(records, monkeypatch):
+    from prefcli.app.settle_input import _settle_worker
+    from prefcli.settle import SettleOptions
+    distributed = _dask()
+    items = [(s, SettleOptions()) for s in records[:3]]
+    with _local_dask() as ex:
+        assert _settled(ex.map(_settle_worker, items, chunk=16)) == _settled(_settle_worker(x) for x in items)
+        assert ex.placed == {"here": 1, "helper": 0, "dask": 0}
+    assert list(_local_dask().map(_settle_worker, [], chunk=4)) == []
+
+    def refused(*a, **k):
+        raise RuntimeError("no cluster today")
+    monkeypatch.setattr(distributed, "LocalCluster", refused)
+    ex = _local_dask(overlap=False)
+    with pytest.raises(RuntimeError, match="no cluster today"):
+        list(ex.map(_settle_worker, items, chunk=1))
+    ex.close()

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import collections
 import gc
-from typing import Any, Callable, Deque, Iterable, Iterator, List, Optional, Sequence
+import threading
+from typing import Any, Callable, Deque, Dict, Iterable, Iterator, List, Optional, Sequence
 
 #: What ``--executor`` accepts (``dask:ADDRESS`` too).
 EXECUTORS = ("local", "dask")
@@ -95,51 +96,146 @@ class LocalProcesses(Executor):
 
 
 class DaskExecutor(Executor):
-    """A ``distributed`` client: the cluster at `address`, or a local one started here."""
+    """A ``distributed`` client: the cluster at `address`, or a local one started here.
+
+    A local cluster costs a third of a second before its workers settle anything (importing
+    ``distributed``, forking the workers, and each worker's first input importing the whole
+    reading and scoring stack), on a batch of a second or so. So :meth:`map` settles the first
+    chunk in this process (the workers, forked afterwards, inherit what it imported and cached),
+    forks one helper process that settles the next chunks while a thread starts the cluster, and
+    sends the rest to the cluster as soon as it is up. Every chunk goes to exactly one place and
+    the results are yielded in input order, so they are those of ``--jobs 1``. With an address
+    or a client the cluster is already running and every chunk goes to it.
+    """
 
     name = "dask"
 
-    def __init__(self, address: Optional[str] = None, workers: int = 2, client: Any = None) -> None:
-        try:
-            import distributed
-        except ImportError:
-            raise ExecutorError('the dask executor needs Dask: pip install "prefcli[dask]"') from None
-        self._cluster = None
+    def __init__(self, address: Optional[str] = None, workers: int = 2, client: Any = None,
+                 overlap: bool = True) -> None:
+        import importlib.util
+        if client is None and importlib.util.find_spec("distributed") is None:
+            raise ExecutorError('the dask executor needs Dask: pip install "prefcli[dask]"')
+        self._cluster: Any = None
+        self._client: Any = client
         self._own_client = client is None
-        if client is not None:
-            self._client = client
-        elif address:
+        self._n = max(2, workers)
+        self._overlap = overlap
+        self._starter: Optional[threading.Thread] = None
+        self._start_error: Optional[BaseException] = None
+        self._helper: Any = None
+        #: where the chunks went: "here" (this process), "helper" (the forked helper), "dask"
+        self.placed: Dict[str, int] = {"here": 0, "helper": 0, "dask": 0}
+        self.workers = self._n
+        if client is None and address:
+            import distributed
             self._client = distributed.Client(address, timeout="30s")
-        else:
+        if self._client is not None:
+            self._count_workers()
+
+    def _count_workers(self) -> None:
+        info = self._client.scheduler_info()
+        self.workers = max(1, len(info.get("workers", {})))
+
+    def _start_local(self) -> None:
+        """Import ``distributed`` and start the local cluster and its client (in a thread)."""
+        try:
             import multiprocessing
 
             import dask
+            import distributed
             # Forked workers start in a fifth of a second with prefcli already imported; spawned
             # ones take seconds (a fresh interpreter each, importing everything again).
             method = "fork" if "fork" in multiprocessing.get_all_start_methods() else \
                 dask.config.get("distributed.worker.multiprocessing-method")
             with dask.config.set({"distributed.worker.multiprocessing-method": method}):
-                self._cluster = distributed.LocalCluster(n_workers=max(2, workers), threads_per_worker=1,
+                self._cluster = distributed.LocalCluster(n_workers=self._n, threads_per_worker=1,
                                                          processes=True, host="127.0.0.1",
                                                          dashboard_address=None, silence_logs=40)
             self._client = distributed.Client(self._cluster)
-        info = self._client.scheduler_info()
-        self.workers = max(1, len(info.get("workers", {})))
+            self._count_workers()
+        except BaseException as exc:  # noqa: BLE001 - raised again in the thread that maps
+            self._start_error = exc
+
+    def _ready(self, wait: bool = False) -> bool:
+        """Is the cluster up? (`wait`: until it is.) A failed start is raised here."""
+        if self._starter is not None:
+            if wait:
+                self._starter.join()
+            if self._starter.is_alive():
+                return False
+            self._starter = None
+            if self._start_error is not None:
+                exc, self._start_error = self._start_error, None
+                raise exc
+        return self._client is not None
 
     def map(self, func: Callable[[Any], Any], items: Iterable[Any], chunk: int = 0) -> Iterator[Any]:
         size = chunk or 16
-        window = 4 * self.workers
+        chunks = _chunks(items, size)
+        # each entry: ("done", results) | ("helper", AsyncResult) | ("dask", Future), in input order
         pending: Deque[Any] = collections.deque()
-        client = self._client
-        for c in _chunks(items, size):
-            pending.append(client.submit(_run_chunk, func, c, pure=False))
-            if len(pending) >= window:
-                yield from pending.popleft().result()
-        while pending:
-            yield from pending.popleft().result()
+        if self._client is None and self._starter is None:
+            first = next(chunks, None)
+            if first is None:
+                return
+            pending.append(("done", _run_chunk(func, first)))
+            self.placed["here"] += 1
+            if self._overlap:
+                import multiprocessing
+                ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() \
+                    else multiprocessing.get_context()
+                # forked before any thread exists here (the cluster's start runs in one)
+                self._helper = ctx.Pool(processes=1, initializer=worker_init)
+            self._starter = threading.Thread(target=self._start_local, name="prefcli-dask-start", daemon=True)
+            self._starter.start()
+        try:
+            while True:
+                if self._helper is not None and not self._ready():
+                    # the cluster is coming up: the helper takes the next chunks (two queued)
+                    if sum(1 for kind, _ in pending if kind == "helper") < 2:
+                        c = next(chunks, None)
+                        if c is None:
+                            break
+                        pending.append(("helper", self._helper.apply_async(_run_chunk, (func, c))))
+                        self.placed["helper"] += 1
+                    elif pending[0][0] == "done" or pending[0][1].wait(0.005) or pending[0][1].ready():
+                        yield from self._take(pending.popleft())
+                    continue
+                self._ready(wait=True)
+                if sum(1 for kind, _ in pending if kind == "dask") < 4 * self.workers:
+                    c = next(chunks, None)
+                    if c is None:
+                        break
+                    pending.append(("dask", self._client.submit(_run_chunk, func, c, pure=False)))
+                    self.placed["dask"] += 1
+                else:
+                    yield from self._take(pending.popleft())
+            while pending:
+                yield from self._take(pending.popleft())
+        finally:
+            self._stop_helper()
+
+    @staticmethod
+    def _take(entry: Any) -> List[Any]:
+        kind, handle = entry
+        if kind == "done":
+            return handle
+        if kind == "helper":
+            return handle.get()
+        return handle.result()
+
+    def _stop_helper(self) -> None:
+        if self._helper is not None:
+            self._helper.terminate()
+            self._helper.join()
+            self._helper = None
 
     def close(self) -> None:
-        if self._own_client:
+        self._stop_helper()
+        if self._starter is not None:
+            self._starter.join()
+            self._starter = None
+        if self._own_client and self._client is not None:
             self._client.close()
         if self._cluster is not None:
             self._cluster.close()
