@@ -234,3 +234,31 @@ def test_a_batch_done_before_the_cluster_is_up_and_a_failed_start(records, monke
     with pytest.raises(RuntimeError, match="no cluster today"):
         list(ex.map(_settle_worker, items, chunk=1))
     ex.close()
+
+
+def test_local_cluster_leaves_port_8787_alone(records):
+    """The local cluster's scheduler serves its HTTP routes on a free loopback port, so a port
+    8787 held by another cluster gives no warning on the command's standard error."""
+    import socket
+    import warnings
+
+    from prefcli.app.settle_input import _settle_worker
+    from prefcli.settle import SettleOptions
+    _dask()
+    held = socket.socket()
+    try:
+        held.bind(("127.0.0.1", 8787))
+        held.listen()
+    except OSError:
+        pass                             # already held by another cluster: the same case
+    items = [(s, SettleOptions()) for s in records[:4]]
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            with _local_dask(overlap=False) as ex:
+                assert _settled(ex.map(_settle_worker, items, chunk=1)) == _settled(_settle_worker(x) for x in items)
+                http = ex._cluster.scheduler.http_server
+                assert http.address == "127.0.0.1" and http.port != 8787
+        assert not [w for w in caught if "already in use" in str(w.message)]
+    finally:
+        held.close()

@@ -150,7 +150,12 @@ class DaskExecutor(Executor):
             with dask.config.set({"distributed.worker.multiprocessing-method": method}):
                 self._cluster = distributed.LocalCluster(n_workers=self._n, threads_per_worker=1,
                                                          processes=True, host="127.0.0.1",
-                                                         dashboard_address=None, silence_logs=40)
+                                                         dashboard_address=None, silence_logs=40,
+                                                         # the scheduler's HTTP routes on a free
+                                                         # loopback port: not 8787, which another
+                                                         # cluster may hold ("Port 8787 is already
+                                                         # in use" on stderr)
+                                                         scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
             self._client = distributed.Client(self._cluster)
             self._count_workers()
         except BaseException as exc:  # noqa: BLE001 - raised again in the thread that maps
