@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from prefcli.model.records import Deal, Record
 from prefcli.model.diagnostics import PrefcliError
@@ -31,13 +31,22 @@ class Conversion:
     """The converted record (model and canonical data) and what the conversion did."""
 
     record: Record
-    data: Dict[str, Any]
+    #: the record's plain data, made when first asked for (convert writes it deal by deal
+    #: from `record` instead: :func:`prefcli.rules.canonical.record_parts`)
+    plain: Optional[Dict[str, Any]] = None
     items: List[ReportItem] = field(default_factory=list)
     source: str = ""
     target: str = ""
     #: what makes the result invalid or unscorable under the target (also among `items`, as
     #: losses): a record prefcli would refuse to read back, so the CLI writes nothing
     invalid: List[ReportItem] = field(default_factory=list)
+
+    @property
+    def data(self) -> Dict[str, Any]:
+        if self.plain is None:
+            from prefcli.rules.canonical import record_to_data
+            self.plain = record_to_data(self.record)
+        return self.plain
 
     @property
     def losses(self) -> List[ReportItem]:
@@ -260,7 +269,7 @@ def convert_record(record: Record, target: str, sets: Sequence[Tuple[str, Any]] 
     all_items = items + mapper.items
     invalid = _check_result(new_record) if check else []
     all_items += invalid
-    return Conversion(new_record, record_to_data(new_record), all_items,
+    return Conversion(new_record, None, all_items,
                       source=source_rules.variant if source_rules is not None else str(record.rules.get("variant")),
                       target=target_rules.variant, invalid=invalid)
 
@@ -276,10 +285,25 @@ class Converted:
     put back, :mod:`prefcli.io.comments`; None for notes)."""
 
     source: str
-    data: Dict[str, Any]
+    plain: Optional[Dict[str, Any]]
     input_kind: str = "yaml"                  # json | yaml | notes
     conversion: Optional[Conversion] = None
     doc: Any = None
+    #: a record's plain data as head, deals made one at a time, tail (when `plain` is None):
+    #: what convert writes deal by deal (:func:`prefcli.io.writer_json.dump_chunks`)
+    parts: Any = None
+
+    @property
+    def data(self) -> Dict[str, Any]:
+        """The whole plain document (made now from `parts` when the record is streamed)."""
+        return self.plain if self.plain is not None else self.parts.data()
+
+    def chunks(self, kind: str) -> Iterator[str]:
+        """The document's canonical text as chunks, the plain data of one deal at a time alive."""
+        from prefcli.io.writer_json import dump, dump_chunks
+        if self.parts is None:
+            return iter((dump(self.data, kind),))
+        return dump_chunks(self.parts.head, self.parts.deals(), self.parts.tail, kind)
 
     @property
     def problems(self) -> List[Any]:
@@ -298,7 +322,7 @@ def convert_source(source: str, variant: Optional[str] = None, sets: Sequence[Tu
     from prefcli.app.notes import NOTES_SUFFIXES, notes_to_record, read_text
     from prefcli.io.documents import build_record, build_sheet, load_document, read_source
     from prefcli.io.writer import UnwritableValue
-    from prefcli.rules.canonical import record_to_data, sheet_to_data
+    from prefcli.rules.canonical import record_parts, record_to_data, sheet_to_data
     from prefcli.model.diagnostics import InputError
     from prefcli.rules.checks import check_document_record
     from prefcli.rules.presets import OptionError
@@ -341,7 +365,7 @@ def convert_source(source: str, variant: Optional[str] = None, sets: Sequence[Tu
         # second schema pass was half of convert's time, a second build a tenth (issue 18).
         record = checked if checked is not None else build_record(doc, check_schema=False)
         if not (variant or sets):
-            return Converted(doc.name, record_to_data(record), kind, None, doc)
+            return Converted(doc.name, None, kind, None, doc, record_parts(record))
         target = variant or record.variant or "sochi"
         try:
             conv = convert_record(record, target, sets)
@@ -349,7 +373,7 @@ def convert_source(source: str, variant: Optional[str] = None, sets: Sequence[Tu
             if exc.path and not exc.is_usage:
                 raise InputError([doc.place(exc)]) from None
             raise
-        return Converted(doc.name, conv.data, kind, conv, doc)
+        return Converted(doc.name, None, kind, conv, doc, record_parts(conv.record))
     except UnwritableValue as exc:      # e.g. 1E-300: refused, located in the input
         raise InputError([doc.place(exc)]) from None
 

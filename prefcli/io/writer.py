@@ -14,8 +14,9 @@ from collections import abc
 import re
 from decimal import Decimal
 from fractions import Fraction
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from prefcli.model.diagnostics import PrefcliError
 
@@ -293,11 +294,66 @@ def record_to_data(record: Record, catalogue: Optional[OptionCatalogue] = None) 
         out["first_dealer"] = record.first_dealer
     if record.start is not None:
         out["start"] = sheet_data_to_data(record.start, record.players, ("start",))
-    out["deals"] = [deal_to_data(e, ("deals", i)) if isinstance(e, Deal) else adjust_to_data(e, ("deals", i))
-                    for i, e in enumerate(record.deals)]
+    out["deals"] = [entry_to_data(e, i) for i, e in enumerate(record.deals)]
     if record.end is not None:
         out["end"] = _plain(record.end)
     return out
+
+
+def entry_to_data(entry: Any, index: int) -> Dict[str, Any]:
+    """One entry of `deals` (a deal or an adjust) as plain data; `index` places its errors."""
+    if isinstance(entry, Deal):
+        return deal_to_data(entry, ("deals", index))
+    return adjust_to_data(entry, ("deals", index))
+
+
+@dataclass
+class RecordParts:
+    """A record's plain data in three parts, for a writer that writes the deals one at a time
+    (convert of a large record): `head` (every key before `deals`), the deals made one by one
+    (:meth:`deals`), and `tail` (every key after). Joined, they are :func:`record_to_data`."""
+
+    head: Dict[str, Any]
+    record: Record
+    tail: Dict[str, Any]
+
+    def deals(self) -> Iterator[Dict[str, Any]]:
+        for i, e in enumerate(self.record.deals):
+            yield entry_to_data(e, i)
+
+    def check(self) -> None:
+        """Raise UnwritableValue now, before anything is written, for an amount a deal cannot
+        hold: only penalties and adjusts carry amounts, so only those are made here."""
+        for i, e in enumerate(self.record.deals):
+            if not isinstance(e, Deal) or e.penalties:
+                entry_to_data(e, i)
+
+    def data(self) -> Dict[str, Any]:
+        out = dict(self.head)
+        out["deals"] = list(self.deals())
+        out.update(self.tail)
+        return out
+
+
+def record_parts(record: Record, catalogue: Optional[OptionCatalogue] = None) -> RecordParts:
+    """:func:`record_to_data` as a head, the deals made on demand, and a tail: what the streamed
+    writers (:func:`prefcli.io.writer_json.dump_chunks`) take, so the plain data of one deal at a
+    time is alive. Amounts are checked at once (:meth:`RecordParts.check`)."""
+    out: Dict[str, Any] = {"format": RECORD_FORMAT}
+    if record.meta:
+        out["meta"] = _plain(record.meta)
+    out["players"] = list(record.players)
+    out["rules"] = rules_to_data(record.rules, catalogue)
+    if record.first_dealer is not None:
+        out["first_dealer"] = record.first_dealer
+    if record.start is not None:
+        out["start"] = sheet_data_to_data(record.start, record.players, ("start",))
+    tail: Dict[str, Any] = {}
+    if record.end is not None:
+        tail["end"] = _plain(record.end)
+    parts = RecordParts(out, record, tail)
+    parts.check()
+    return parts
 
 
 def sheet_to_data(sheet: Sheet, catalogue: Optional[OptionCatalogue] = None) -> Dict[str, Any]:

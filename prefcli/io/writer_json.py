@@ -11,7 +11,7 @@ import json
 from collections import abc
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Iterable, Iterator, Optional
 
 from prefcli.io.writer import _MAPPING, amount
 from prefcli.io.writer_text import (BLOCK_KEYS, FLOW_WIDTH, LINE_KEYS, _SMALL_MEMO, _depth, _phrases,
@@ -176,3 +176,34 @@ def dump_json(data: Any) -> str:
 def dump(data: Any, kind: str) -> str:
     """`kind` is json or yaml."""
     return dump_json(data) if kind == "json" else dump_yaml(data)
+
+
+def json_pieces(head: Dict[str, Any], deals: Iterable[Any], tail: Dict[str, Any]) -> Iterator[str]:
+    """dump_json(head + deals + tail) in pieces, a deal at a time: the bytes are the same.
+
+    The document is a block whose keys are written one by one, `deals` a block list (its items
+    blocks at indent 4, since every deal is a mapping), so each deal's text is the one it has in
+    the whole document, and the small collections' memo is shared by all of them as it is there."""
+    _JSON_SMALL.clear()
+    try:
+        whole = _json_text(head)                     # "{\n" + the head's keys + "\n}"
+        yield whole[:-2]
+        count = 0
+        for deal in deals:
+            if not isinstance(deal, _MAPPING):       # pragma: no cover - a deal is a mapping
+                raise TypeError("a deal that is not a mapping")
+            yield (',\n  "deals": [\n    ' if count == 0 else ",\n    ") + _json_text(deal, 4, 4, block=True)
+            count += 1
+        yield ',\n  "deals": []' if count == 0 else "\n  ]"
+        if tail:
+            yield ",\n" + _json_text(tail)[2:-2]
+        yield "\n}\n"
+    finally:
+        _JSON_SMALL.clear()
+
+
+def dump_chunks(head: Dict[str, Any], deals: Iterable[Any], tail: Dict[str, Any], kind: str) -> Iterator[str]:
+    """dump(head + deals + tail, kind) as chunks of text (about CHUNK characters each), the plain
+    data of one deal at a time alive: what convert writes a large record with."""
+    from prefcli.io.writer_text import batched, yaml_pieces
+    return batched(json_pieces(head, deals, tail) if kind == "json" else yaml_pieces(head, deals, tail))

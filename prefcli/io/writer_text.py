@@ -13,7 +13,7 @@ import re
 from collections import abc
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Dict, List, Sequence
+from typing import Any, Dict, Iterable, Iterator, List, Sequence, Tuple
 
 from prefcli.io.writer import _MAPPING, DECIMAL_WIDTH, amount
 
@@ -515,3 +515,80 @@ class _DirectYaml:
                     raise _NotDirect("a block list in a block list")
             else:
                 out.append(self.scalar(v, False) + "\n")
+
+
+# ---------------------------------------------------------------------------------------------
+# The same text, written deal by deal
+# ---------------------------------------------------------------------------------------------
+
+#: the streamed writers hand their text on in pieces of about this many characters
+CHUNK = 1 << 16
+
+
+def batched(pieces: Iterable[str], size: int = CHUNK) -> Iterator[str]:
+    """The pieces joined into chunks of about `size` characters (one write per chunk, not per deal)."""
+    buf: List[str] = []
+    n = 0
+    for piece in pieces:
+        buf.append(piece)
+        n += len(piece)
+        if n >= size:
+            yield "".join(buf)
+            buf, n = [], 0
+    if buf:
+        yield "".join(buf)
+
+
+def _pyyaml_part(data: Dict[str, Any], skip: str = "") -> Tuple[str, bool]:
+    """PyYAML's lines of a document's top-level keys as they are in the whole document (less
+    the first `skip` characters), and whether it ended them with `...`: that marker (after a
+    text that keeps its final newlines) is the document's end, written once, after the last part."""
+    text = _pyyaml_text(_mark(data, 0, 0))
+    ended = text.endswith("\n...\n")
+    return (text[:-4] if ended else text)[len(skip):], ended
+
+
+def yaml_pieces(head: Dict[str, Any], deals: Iterable[Dict[str, Any]], tail: Dict[str, Any]) -> Iterator[str]:
+    """dump_yaml(head + deals + tail) in pieces, a deal at a time: the bytes are the same.
+
+    Each top-level key is written alone in both writers (the direct one and PyYAML), so the
+    document is its parts in order: the head, `deals:` and each deal as an item of its block
+    sequence (indent 2, a block mapping at 4: what `_mark` and the direct writer decide for a
+    deal of the list), the tail. A part the direct writer leaves to PyYAML is PyYAML's text of
+    that part (tests/test_convert_stream.py compares with the whole text)."""
+    writer = _DirectYaml()
+
+    def part(data: Dict[str, Any]) -> Tuple[str, bool]:
+        writer.out = []
+        try:
+            return writer.write(data), False
+        except _NotDirect:
+            return _pyyaml_part(data)
+
+    text, ended = part(head)
+    yield text
+    count = 0
+    for deal in deals:
+        if count == 0:
+            yield "deals:\n"
+        count += 1
+        text, ended = "", False
+        if type(deal) is dict and deal:
+            writer.out = ["  - "]
+            try:
+                writer.block_mapping(deal, 4, True, 4, True)
+                text = "".join(writer.out)
+            except _NotDirect:
+                text = ""
+        if not text:
+            text, ended = _pyyaml_part({"deals": [deal]}, "deals:\n")
+        yield text
+    if count == 0:
+        yield "deals: []\n"
+        ended = False
+    if tail:
+        text, ended = part(tail)
+        yield text
+    writer.out = []
+    if ended:
+        yield "...\n"

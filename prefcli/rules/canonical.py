@@ -10,7 +10,7 @@ from typing import Any, Dict, List, Mapping
 from prefcli.io import writer
 from prefcli.model.records import Record, Sheet
 
-__all__ = ["options_of", "rules_to_data", "record_to_data", "sheet_to_data", "canonical_record_data"]
+__all__ = ["options_of", "rules_to_data", "record_to_data", "record_parts", "sheet_to_data", "canonical_record_data"]
 
 
 def options_of(rules: Mapping[str, Any]) -> List[Any]:
@@ -35,6 +35,12 @@ def rules_to_data(rules: Mapping[str, Any]) -> Dict[str, Any]:
 def record_to_data(record: Record) -> Dict[str, Any]:
     """A record as plain data in canonical form (FORMAT.md key order, the rules in the preset's)."""
     return writer.record_to_data(record, options_of)
+
+
+def record_parts(record: Record) -> writer.RecordParts:
+    """record_to_data as a head, the deals made one at a time, and a tail (convert's streamed
+    writing); an amount the format cannot hold is raised here, before anything is written."""
+    return writer.record_parts(record, options_of)
 
 
 def sheet_to_data(sheet: Sheet) -> Dict[str, Any]:

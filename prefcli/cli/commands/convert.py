@@ -107,7 +107,6 @@ def command(source: str, output: Optional[str], to: Optional[str], in_place: boo
     seated = [p.strip() for p in players.split(",") if p.strip()] if players else None
     done = convert_source(source, variant, set_pairs, seated)
     conv = done.conversion
-    data = done.data
     input_kind = "yaml" if done.input_kind == "notes" else done.input_kind
 
     if conv is not None:
@@ -122,11 +121,13 @@ def command(source: str, output: Optional[str], to: Optional[str], in_place: boo
             raise CheckFailed("losses")
 
     kind = to or wanted or input_kind
-    text = dump(data, kind)
     doc = done.doc
-    if doc is not None and not doc.is_json and not drop_comments:
-        text = _keep_comments(doc, text, kind)
-    write_text(dest, text, () if in_place else [source])
+    if doc is not None and not doc.is_json and not drop_comments and "#" in doc.text:
+        # comments are put back into the whole text (their places are found in it)
+        write_text(dest, _keep_comments(doc, dump(done.data, kind), kind), () if in_place else [source])
+        return
+    # written deal by deal: the plain data and text of one deal at a time (issue 11 item 1)
+    write_text(dest, done.chunks(kind), () if in_place else [source])
 
 
 def _keep_comments(doc, text: str, kind: str) -> str:
