@@ -3,7 +3,8 @@ the :class:`DealAnalysis` of a deal and the ``pref-analysis/1`` document); the s
 :mod:`prefcli.app.analysis_search`, the pipeline :mod:`prefcli.app.analyze`."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from prefcli.model.slots import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
 from prefcli.model.cards import DECK, Strain

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import time
-from dataclasses import dataclass
+from prefcli.model.slots import dataclass
 from typing import Any, Dict, List, Optional, Tuple, cast
 
 from prefcli.app.analysis_model import STRAINS, DealAnalysis, DealTask, Mistake, card_text

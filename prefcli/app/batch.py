@@ -8,7 +8,8 @@ the number of inputs (10,000 records or 10 million: the same few kilobytes of to
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from prefcli.model.slots import dataclass
 from typing import Any, Callable, Iterator, List, Optional, Sequence
 
 from prefcli.model.diagnostics import Problem

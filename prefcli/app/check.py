@@ -7,7 +7,8 @@ its located problems. Nothing is printed; ``document()`` is the ``pref-validatio
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from prefcli.model.slots import dataclass
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
 from prefcli.model.diagnostics import InputError, Problem

@@ -7,7 +7,7 @@ problems, or a usage error (a bad --after, --set or --variant).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from prefcli.model.slots import dataclass
 from typing import Any, Optional, Sequence, Tuple
 
 from prefcli.model.diagnostics import USAGE, PrefcliError

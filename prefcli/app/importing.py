@@ -11,7 +11,8 @@ naming the rule option whose other value would explain each difference.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import field
+from prefcli.model.slots import dataclass
 from fractions import Fraction
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 

@@ -6,7 +6,8 @@ totals are the totals of one run over all the inputs, whatever the sharding.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from prefcli.model.slots import dataclass
 from decimal import Decimal
 from typing import Any, Dict, List, Optional, Sequence
 

@@ -7,7 +7,8 @@ problems. ``document()`` is the ``pref-replay/1`` report (``schemas/replay.schem
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from prefcli.model.slots import dataclass
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from prefcli.model.diagnostics import InputError, Problem

@@ -7,7 +7,8 @@ engine; :mod:`prefcli.render.html` only lays them out.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import field
+from prefcli.model.slots import dataclass
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
 from prefcli.app.draw import Loaded, load_game

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import gc
 import os
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from prefcli.model.slots import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 

@@ -4,7 +4,8 @@ the application layer's; :mod:`prefcli.render.sheet` and :mod:`prefcli.render.sv
 out (and re-export these names)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from prefcli.model.slots import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 

@@ -7,7 +7,8 @@ scores (:func:`prefcli.scoring.score`), settles (:func:`prefcli.settle.settle_sh
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
+from prefcli.model.slots import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from prefcli.model.diagnostics import Problem

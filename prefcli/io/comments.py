@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+from prefcli.model.slots import dataclass
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 from prefcli.model.diagnostics import PrefcliError

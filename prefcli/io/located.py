@@ -4,7 +4,8 @@ JSON by a light scan of the text)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
+from prefcli.model.slots import dataclass
 from typing import Any, Dict, Optional, Tuple, Union
 
 from prefcli.io.yaml_strict import compose

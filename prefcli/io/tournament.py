@@ -5,7 +5,7 @@ tournament file with the parser settle uses without importing the settle layer a
 :mod:`prefcli.settle.tournament` computes the standings from what this returns."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from prefcli.model.slots import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Dict, List, Mapping, Optional, Tuple

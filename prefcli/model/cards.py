@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import enum
 import functools
-from dataclasses import dataclass, field
+from dataclasses import field
+from prefcli.model.slots import dataclass
 from typing import Dict, Iterable, Optional, Sequence, Tuple, Union
 
 from prefcli.model.diagnostics import PrefcliError

@@ -5,7 +5,8 @@ by whoever has the text (the loader's locator), so the rules code stays free of 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
+from prefcli.model.slots import dataclass
 from typing import Any, Dict, Iterable, List, Optional, Tuple, Type, Union
 
 PathElem = Union[str, int]

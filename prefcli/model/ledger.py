@@ -9,7 +9,8 @@ from __future__ import annotations
 from array import array
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
+from prefcli.model.slots import dataclass
 from fractions import Fraction
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 

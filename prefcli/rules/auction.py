@@ -10,7 +10,7 @@ and the exit levels after all-passes.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from prefcli.model.slots import dataclass
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from prefcli.model.cards import Call, CallKind, Contract

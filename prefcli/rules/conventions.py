@@ -7,7 +7,7 @@ variant's name.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from prefcli.model.slots import dataclass
 from typing import Any, Callable, Dict, Mapping, Optional, Tuple
 
 from prefcli.model.cards import Contract, ladder

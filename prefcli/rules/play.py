@@ -5,7 +5,7 @@ rank − 7, the index in DECK) and hands are bit masks; it avoids hashing Card o
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from prefcli.model.slots import dataclass
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from prefcli.model.cards import DECK, Card, Decision, Suit

@@ -4,7 +4,8 @@ the parts of the reading share (the defence in :mod:`prefcli.rules.defence`, the
 cards in :mod:`prefcli.rules.deal_cards`, the rest in :mod:`prefcli.rules.deal`)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from prefcli.model.slots import dataclass
 from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
 
 from prefcli.model.cards import Decision

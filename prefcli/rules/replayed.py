@@ -3,7 +3,8 @@ discard, the contract, the tricks card by card and their counts, and the first i
 by :mod:`prefcli.rules.replay`, kept on the deal's reading."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from prefcli.model.slots import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
 from prefcli.model.cards import Card, Contract, Decision

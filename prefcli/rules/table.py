@@ -23,7 +23,7 @@ is written once. Nothing here knows a variant's name: only option values are rea
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from prefcli.model.slots import dataclass
 from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Tuple
 
 from prefcli.model.diagnostics import PrefcliError

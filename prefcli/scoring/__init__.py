@@ -6,7 +6,8 @@ imported only when needed, so the CLI starts fast and no code branches on the va
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import field
+from prefcli.model.slots import dataclass
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple, TypedDict
 
 from prefcli.model.diagnostics import Path, PrefcliError

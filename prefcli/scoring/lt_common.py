@@ -9,7 +9,8 @@ or eglutės is prefcli.seating's answer.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from prefcli.model.slots import dataclass
 from fractions import Fraction
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 

@@ -26,7 +26,7 @@ Money and payments are :mod:`prefcli.settle.money`, tournament standings
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from prefcli.model.slots import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable, Dict, List, Mapping, Protocol, Sequence, Tuple, Union

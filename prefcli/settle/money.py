@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import decimal
 import math
-from dataclasses import dataclass
+from prefcli.model.slots import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Dict, Generic, Iterable, List, Mapping, Optional, Sequence, TypeVar

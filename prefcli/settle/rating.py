@@ -16,7 +16,7 @@ event and source), so a rating never depends on the order the inputs were given 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from prefcli.model.slots import dataclass
 from fractions import Fraction
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 

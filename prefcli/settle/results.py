@@ -5,7 +5,7 @@ processes are :mod:`prefcli.app.settle`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from prefcli.model.slots import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple

@@ -15,7 +15,8 @@ the result of a game is the settlement's net whists.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from prefcli.model.slots import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 

@@ -11,7 +11,8 @@ equality ignores it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from prefcli.model.slots import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple

@@ -3,7 +3,7 @@ eliminations). The ``pref-tournament/1`` file that states them is read by
 :mod:`prefcli.io.tournament` (re-exported here)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from prefcli.model.slots import dataclass
 from fractions import Fraction
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 

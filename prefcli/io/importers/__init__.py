@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from dataclasses import dataclass, field
+from dataclasses import field
+from prefcli.model.slots import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Dict, List, Literal, Mapping, Optional, Sequence, Tuple, overload
 

@@ -7,7 +7,8 @@ block and ``--set K=V`` override any option or table value by its dotted name
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from prefcli.model.slots import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple

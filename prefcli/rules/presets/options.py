@@ -6,7 +6,8 @@ in a circle.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+from prefcli.model.slots import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
