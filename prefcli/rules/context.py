@@ -10,15 +10,15 @@ and memory holds one reading, whatever the length of the record.
 """
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, Iterator, List, Optional
+from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional
 
 from prefcli.model.diagnostics import Problem
 from prefcli.model.records import Deal, Record
 from prefcli.rules.conventions import Conventions, all_pass_runs  # noqa: F401 - all_pass_runs re-exported
 from prefcli.rules.presets import Rules
 from prefcli.rules.record_facts import RecordFacts
-from prefcli.rules.replay import replay_reading
-from prefcli.rules.replayed import DealReplay
+if TYPE_CHECKING:     # the replay (auction, play) loads when a deal is replayed, not at start-up
+    from prefcli.rules.replayed import DealReplay
 
 __all__ = ["RecordContext", "context"]
 
@@ -96,6 +96,7 @@ def replay_deal(record: Record, deal: Deal, rules: Rules, dealer: Optional[str] 
     for the rotation's dealer and the exit level; the first illegal step is recorded (or raised
     with `raise_errors`)."""
     import dataclasses
+    from prefcli.rules.replay import replay_reading
     ctx = RecordContext(record, rules)
     reading = ctx.reading(deal)
     if dealer is not None and deal.dealer is None and dealer != reading.dealer:
@@ -125,6 +126,7 @@ def deal_replay(ctx: RecordContext, deal: Deal) -> DealReplay:
         if extra:
             rep.problems = extra + rep.problems
         return rep
+    from prefcli.rules.replayed import DealReplay
     rep = DealReplay(deal=deal, number=deal.number, dealer=reading.dealer, first_hand=reading.first_hand,
                      seats=reading.seats, talon=deal.talon, declarer=reading.declarer,
                      contract=deal.contract, played=reading.played)

@@ -28,7 +28,6 @@ from prefcli.rules.conventions import exit_options
 from prefcli.rules.deal_cards import CardsReader
 from prefcli.rules.defence import DefenceReader
 from prefcli.rules.reading import (ALONE, INCOMPLETE, JOINT, NO_DISCARD, OPEN, DealReading, not_seated)
-from prefcli.rules.replay import replay_reading, without_talon_mismatch
 
 if TYPE_CHECKING:       # pragma: no cover
     from prefcli.rules.record_facts import RecordFacts
@@ -171,6 +170,7 @@ class _Reader(DefenceReader, CardsReader):
         elif deal.bid is not None:
             rungs = conv.rung
             if deal.bid.without_talon != c.without_talon and deal.auction is None:
+                from prefcli.rules.replay import without_talon_mismatch
                 self.add(self.path + ("contract",), without_talon_mismatch(n, deal.declarer, deal.bid, c))
             elif deal.bid.is_misere and not c.is_misere:
                 self.add(self.path + ("contract",),
@@ -323,6 +323,7 @@ class _Reader(DefenceReader, CardsReader):
     # -- the replay -------------------------------------------------------------------------
     def replay(self) -> None:
         out = self.out
+        from prefcli.rules.replay import replay_reading   # full deals only: loads the play
         rep = replay_reading(self.ctx, out, keep_tricks=self.ctx.keep_tricks)
         out.replay = rep
         out.problems.extend(rep.problems)
