@@ -13,7 +13,6 @@ from decimal import Decimal
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from prefcli.io.located import Document, line_col
-from prefcli.io.yaml_fast import fast_yaml
 from prefcli.io.yaml_strict import MAX_DEPTH, LocatedError, check_nesting, compose, construct
 from prefcli.model.diagnostics import InputError, Path, Problem
 from prefcli.model.numbers import MAX_DIGITS, NumberError, check_decimal_text, check_int_text
@@ -238,6 +237,7 @@ def parse_text(name: str, text: str, is_json: bool) -> Document:
 
 def _parse_text(name: str, text: str, is_json: bool) -> Document:
     if not is_json:
+        from prefcli.io.yaml_fast import fast_yaml   # its patterns are compiled for YAML only
         data = fast_yaml(text)  # depth-limited itself; declines empty and deeply nested text
         if data is not None:
             return Document(name, data, text, False)  # positions are composed if ever asked for

@@ -1,0 +1,70 @@
+"""What starting a command loads (issue 18: a command's start-up is most of the time of a small
+record). Checking a summary record must not load what only other commands or full deals use;
+each of these modules is imported at first use, and this test keeps it that way. It counts
+modules, never time: it runs in a fresh interpreter and reads ``sys.modules``."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import List
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "sochi-3p.yaml"
+
+#: Loaded only by the commands (or the deals) that need them.
+LAZY = (
+    "prefcli.rules.replay", "prefcli.rules.replayed", "prefcli.rules.play", "prefcli.rules.auction",
+    "prefcli.rules.moves", "prefcli.rules.solver", "prefcli.rules.engine",
+    "prefcli.app.analyze", "prefcli.app.analysis_search", "prefcli.app.analysis_model",
+    "prefcli.app.convert", "prefcli.app.settle", "prefcli.app.report", "prefcli.app.draw",
+    "prefcli.app.executors", "prefcli.io.importers", "prefcli.io.writer", "prefcli.io.writer_json",
+    "prefcli.io.writer_text", "prefcli.io.quickentry", "prefcli.render.svg", "prefcli.render.html",
+    "prefcli.render.sheet", "prefcli.settle", "jsonschema", "dask",
+)
+
+_RUN = """
+import json, sys
+import prefcli.cli.main as m
+code = m.main(sys.argv[1:])
+print(json.dumps([code, sorted(sys.modules)]), file=sys.stderr)
+"""
+
+
+def _loaded(args: List[str], cwd: Path) -> List[str]:
+    done = subprocess.run([sys.executable, "-c", _RUN, *args], capture_output=True, text=True,
+                          cwd=str(cwd), timeout=300)
+    code, modules = json.loads(done.stderr.strip().splitlines()[-1])
+    assert code == 0, done.stderr
+    return modules
+
+
+def _lazy_loaded(modules: List[str]) -> List[str]:
+    return [m for m in modules if any(m == n or m.startswith(n + ".") for n in LAZY)]
+
+
+def test_validate_of_a_summary_record_loads_no_lazy_module() -> None:
+    modules = _loaded(["validate", str(EXAMPLE), "-q"], ROOT)
+    assert "prefcli.rules.checks" in modules          # it did check the record
+    assert _lazy_loaded(modules) == []
+
+
+def test_validate_of_a_json_record_loads_neither_yaml_nor_a_lazy_module(tmp_path: Path) -> None:
+    record = tmp_path / "record.json"
+    done = subprocess.run([sys.executable, "-m", "prefcli", "convert", str(EXAMPLE), "--to", "json", "--drop-comments",
+                           "-o", str(record)], capture_output=True, text=True, cwd=str(ROOT),
+                          timeout=300)
+    if done.returncode != 0:
+        pytest.fail(done.stderr)
+    modules = _loaded(["validate", str(record), "-q"], tmp_path)
+    assert "prefcli.rules.checks" in modules
+    assert _lazy_loaded(modules) == []
+    assert "yaml" not in modules and "prefcli.io.yaml_fast" not in modules
+
+
+def test_a_full_deal_still_loads_the_replay(tmp_path: Path) -> None:
+    modules = _loaded(["validate", str(ROOT / "examples" / "full-deals-sochi.yaml"), "-q"], ROOT)
+    assert "prefcli.rules.replay" in modules and "prefcli.rules.play" in modules
