@@ -23,11 +23,31 @@ from prefcli.rules.presets.base import (_FAMILIES, _PRESETS, _RESOLVED, _RESOLVE
                                        expand_rows, register_family, register_preset)
 
 
+_LOADED = [False]
+
+
 def _load() -> None:
-    if not _PRESETS:
-        from prefcli.rules.presets import lithuanian  # noqa: F401 - importing registers the presets
-        from prefcli.rules.presets import russian
-        from prefcli.rules.presets import husar  # noqa: F401 - the Russian tables with a dummy
+    """Every family's presets, in the families' order (Lithuanian, Russian, husar), also when
+    the Russian ones were loaded alone before (:func:`_load_russian`)."""
+    if _LOADED[0]:
+        return
+    first = list(_PRESETS)           # the Russian presets, when get_preset loaded them alone
+    from prefcli.rules.presets import lithuanian  # noqa: F401 - importing registers the presets
+    lithuanian_names = [n for n in _PRESETS if n not in first]
+    from prefcli.rules.presets import russian  # noqa: F401
+    from prefcli.rules.presets import husar  # noqa: F401 - the Russian tables with a dummy
+    if first:
+        rest = [n for n in _PRESETS if n not in first and n not in lithuanian_names]
+        ordered = {n: _PRESETS[n] for n in lithuanian_names + first + rest}
+        _PRESETS.clear()
+        _PRESETS.update(ordered)
+    _LOADED[0] = True
+
+
+def _load_russian() -> None:
+    """The Russian family alone: most records name one of its presets, and the other families'
+    tables cost a start-up as much again (issue 18)."""
+    from prefcli.rules.presets import russian  # noqa: F401 - importing registers the presets
 
 
 def presets() -> List[Preset]:
@@ -41,8 +61,11 @@ def preset_names() -> List[str]:
 
 
 def get_preset(name: str) -> Preset:
-    _load()
     key = str(name).strip().lower()
+    if key not in _PRESETS and not _LOADED[0]:
+        _load_russian()
+        if key not in _PRESETS:
+            _load()
     if key not in _PRESETS:
         hint = did_you_mean(key, _PRESETS) or f"; known variants: {', '.join(_PRESETS)}"
         raise OptionError(f"unknown variant {show(name)}{hint}", ("rules", "variant"))
