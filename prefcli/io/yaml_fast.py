@@ -69,6 +69,11 @@ _MISSING = object()
 _FAST_KEYS: Dict[str, str] = {}
 
 
+def _opened(text: str) -> int:
+    """Flow collections opened and not closed in `text` (the subset's scalars hold no bracket)."""
+    return text.count("[") + text.count("{") - text.count("]") - text.count("}")
+
+
 class _FastReader:
     """Reads the text line by line, one line ahead (`cur`: the next line's (indent, body), None at
     the end): no list of every line is made, so the text and the data are all that is held."""
@@ -265,11 +270,30 @@ class _FastReader:
             self.advance()
             if rest:
                 rest = rest.lstrip(" ")
+                if rest[0] in "[{" and _opened(rest) > 0:
+                    rest = self.continued(rest, indent)
                 v = cache.get(rest, _MISSING)
                 out[key] = self.value(rest, depth + 1) if v is _MISSING else v
             else:
                 out[key] = self.child(indent, depth, True)
         return out
+
+    def continued(self, text: str, indent: int) -> str:
+        """A flow collection broken over lines, as PyYAML writes a long one (an auction of many
+        calls): its lines joined by one space. YAML folds a line break between two items of a
+        flow collection into white space, so this is exact when every break falls after a `,`,
+        `[` or `{` and each further line is indented past the key; anything else (a break inside
+        a scalar, a line back at the key's column) is left to the strict path."""
+        parts = [text]
+        depth = _opened(text)
+        while depth > 0:
+            if self.cur is None or self.cur[0] <= indent or parts[-1][-1] not in ",[{":
+                raise _NotFast
+            body = self.cur[1]
+            parts.append(body)
+            depth += _opened(body)
+            self.advance()
+        return " ".join(parts)
 
     def sequence(self, indent: int, depth: int) -> List[Any]:
         out: List[Any] = []
