@@ -149,24 +149,33 @@ def _running_cells(result: Any, running: RunningTotals, total: int) -> Iterator[
             a, b, c = values[k], values[k + 1], values[k + 2]
             if first or a != last[k] or b != last[k + 1] or c != last[k + 2] or not (
                     type(a) is int and type(b) is int and type(c) is int):
-                if type(a) is int and type(b) is int and type(c) is int:
-                    cells[j] = f"{a}/{b}/+{c}" if c > 0 else f"{a}/{b}/{c}"
-                else:
-                    cells[j] = f"{_fmt(a)}/{_fmt(b)}/{_signed(c)}"
+                cells[j] = _cell(a, b, c)
         first = False
         last = values
         if num is not None and 1 <= num <= total:
-            d = deals[num - 1]
-            if isinstance(d, Deal):
-                key = (id(d.contract), d.declarer)     # the record holds its contracts meanwhile
-                label = labels.get(key)
-                if label is None:
-                    label = labels[key] = deal_label(record, num)
-            else:
-                label = deal_label(record, num)
-            yield [str(num), label, *cells]
+            yield [str(num), _label(record, deals, num, labels), *cells]
         else:
             yield ["", deal_label(record, num), *cells]
+
+
+def _cell(a: Any, b: Any, c: Any) -> str:
+    """A player's running pool/mountain/net whists as the table writes it."""
+    if type(a) is int and type(b) is int and type(c) is int:
+        return f"{a}/{b}/+{c}" if c > 0 else f"{a}/{b}/{c}"
+    return f"{_fmt(a)}/{_fmt(b)}/{_signed(c)}"
+
+
+def _label(record: Any, deals: Any, num: int, labels: Dict[Any, str]) -> str:
+    """Deal `num`'s label, made once per contract and declarer (the record holds its contracts
+    meanwhile, so their identities are stable)."""
+    d = deals[num - 1]
+    if not isinstance(d, Deal):
+        return deal_label(record, num)
+    key = (id(d.contract), d.declarer)
+    label = labels.get(key)
+    if label is None:
+        label = labels[key] = deal_label(record, num)
+    return label
 
 
 def _running_rows(result: Any, players: List[str], total: int, entries: Iterable[Any]) -> List[List[str]]:
@@ -182,21 +191,10 @@ def _running_rows(result: Any, players: List[str], total: int, entries: Iterable
 
     def snapshot(num: Optional[int]) -> None:
         for p in touched:
-            a, b, c = values[p]
-            if type(a) is int and type(b) is int and type(c) is int:
-                cells[p] = f"{a}/{b}/+{c}" if c > 0 else f"{a}/{b}/{c}"
-            else:
-                cells[p] = f"{_fmt(a)}/{_fmt(b)}/{_signed(c)}"
+            cells[p] = _cell(*values[p])
         touched.clear()
         if num is not None and 1 <= num <= total:
-            d = deals[num - 1]
-            if isinstance(d, Deal):
-                key = (id(d.contract), d.declarer)     # the record holds its contracts meanwhile
-                label = labels.get(key)
-                if label is None:
-                    label = labels[key] = deal_label(record, num)
-            else:
-                label = deal_label(record, num)
+            label = _label(record, deals, num, labels)
             rows.append([str(num), label] + [cells[p] for p in players])
         else:
             rows.append(["", deal_label(record, num)] + [cells[p] for p in players])
