@@ -70,11 +70,13 @@ def test_peak_memory_in_proportion_to_the_file(records, ext, command):
     from prefcli.app.check import check_source
     from prefcli.app.convert import convert_source
     from prefcli.app.score import score_file
-    from prefcli.io.writer_json import dump
     path = str(records[ext])
     run = {"score": lambda: score_file(path, None, ()),
            "validate": lambda: check_source(path),
-           "convert": lambda: dump(convert_source(path).data, "json" if ext == "yaml" else "yaml")}[command]
+           # what the command does: the record written deal by deal (the whole plain document
+           # and its text at once, `dump(convert_source(path).data, ...)`, measured 11.3x on
+           # Python 3.11 and 12.8x on 3.9, whose objects are larger; the command no longer holds it)
+           "convert": lambda: [None for _ in convert_source(path).chunks("json" if ext == "yaml" else "yaml")]}[command]
     size = Path(path).stat().st_size
     ratio = _peak(run, size) / size
     assert ratio < BOUND, f"{command} {ext}: peak {ratio:.1f}× the file"
