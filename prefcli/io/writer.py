@@ -285,6 +285,14 @@ def sheet_data_to_data(sheet: SheetData, players: Sequence[str], path: Tuple[Any
 def record_to_data(record: Record, catalogue: Optional[OptionCatalogue] = None) -> Dict[str, Any]:
     """A record as plain data in canonical form (FORMAT.md key order; the rules block in the
     preset's order given `catalogue`: :func:`prefcli.rules.canonical.record_to_data` gives it)."""
+    out = _record_head(record, catalogue)
+    out["deals"] = [entry_to_data(e, i) for i, e in enumerate(record.deals)]
+    out.update(_record_tail(record))
+    return out
+
+
+def _record_head(record: Record, catalogue: Optional[OptionCatalogue]) -> Dict[str, Any]:
+    """Every key of a record's plain data before `deals`, in FORMAT.md's order."""
     out: Dict[str, Any] = {"format": RECORD_FORMAT}
     if record.meta:
         out["meta"] = _plain(record.meta)
@@ -294,10 +302,12 @@ def record_to_data(record: Record, catalogue: Optional[OptionCatalogue] = None) 
         out["first_dealer"] = record.first_dealer
     if record.start is not None:
         out["start"] = sheet_data_to_data(record.start, record.players, ("start",))
-    out["deals"] = [entry_to_data(e, i) for i, e in enumerate(record.deals)]
-    if record.end is not None:
-        out["end"] = _plain(record.end)
     return out
+
+
+def _record_tail(record: Record) -> Dict[str, Any]:
+    """Every key after `deals`."""
+    return {"end": _plain(record.end)} if record.end is not None else {}
 
 
 def entry_to_data(entry: Any, index: int) -> Dict[str, Any]:
@@ -339,19 +349,7 @@ def record_parts(record: Record, catalogue: Optional[OptionCatalogue] = None) ->
     """:func:`record_to_data` as a head, the deals made on demand, and a tail: what the streamed
     writers (:func:`prefcli.io.writer_json.dump_chunks`) take, so the plain data of one deal at a
     time is alive. Amounts are checked at once (:meth:`RecordParts.check`)."""
-    out: Dict[str, Any] = {"format": RECORD_FORMAT}
-    if record.meta:
-        out["meta"] = _plain(record.meta)
-    out["players"] = list(record.players)
-    out["rules"] = rules_to_data(record.rules, catalogue)
-    if record.first_dealer is not None:
-        out["first_dealer"] = record.first_dealer
-    if record.start is not None:
-        out["start"] = sheet_data_to_data(record.start, record.players, ("start",))
-    tail: Dict[str, Any] = {}
-    if record.end is not None:
-        tail["end"] = _plain(record.end)
-    parts = RecordParts(out, record, tail)
+    parts = RecordParts(_record_head(record, catalogue), record, _record_tail(record))
     parts.check()
     return parts
 
