@@ -279,6 +279,9 @@ def test_cli_text_report(tmp_path):
     assert "table (Ann's hand after the discard, first hand leading):" in out
     code, out, err = run_cli(["analyze", str(EXAMPLE), "--deal", "9"])
     assert code == 1 and "no deal 9 (the record has 4 entries)" in err
+    # placed at the record's deals, with their path, as replay places it (not at line 1)
+    line = next(i for i, t in enumerate(EXAMPLE.read_text().splitlines(), 1) if t.startswith("deals:"))
+    assert f"{EXAMPLE}:{line + 1}:" in err and ": deals: no deal 9" in err
 
 
 def test_jobs_give_the_same_analyses():

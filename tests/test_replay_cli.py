@@ -55,6 +55,9 @@ def test_deal_option(good):
     assert code == 0 and "deal 2" in out and "deal 1 " not in out
     code, _, err = run_cli(["replay", "--deal", "9", str(good)])
     assert code == 1 and "no deal 9" in err
+    # placed at the record's deals, with their path, as analyze places it
+    line = next(i for i, t in enumerate(good.read_text().splitlines(), 1) if t.startswith("deals:"))
+    assert f"{good}:{line + 1}:" in err and ": deals: no deal 9" in err
 
 
 def test_check_is_silent_on_legal_input(good):

@@ -220,7 +220,8 @@ def analyze_inputs(sources: Sequence[str], options: AnalysisOptions = AnalysisOp
             if deal is not None:
                 only = [deal - 1]
                 if not any(isinstance(e, Deal) and e.pos == deal - 1 for e in record.deals):
-                    raise AnalysisError(f"no deal {deal} (the record has {len(record.deals)} entries)")
+                    raise AnalysisError(f"no deal {deal} (the record has {len(record.deals)} entries)",
+                                        ("deals",))
             tasks, refused = prepare_tasks(record, rules, options, only)
         except InputError as exc:
             problems.extend(p if p.file else p.at(file=source) for p in exc.problems)

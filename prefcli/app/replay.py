@@ -108,8 +108,9 @@ def _replay_source(source: str, deal: Optional[int], variant: Optional[str],
     if deal is not None:
         only = [deal - 1]
         if not any(getattr(e, "pos", None) == deal - 1 and hasattr(e, "contract") for e in record.deals):
-            return FileReplay(doc.name, problems=[Problem(
-                f"no deal {deal} (the record has {len(record.deals)} entries)", (), doc.name)])
+            # placed at the `deals` key, as analyze places it: the deal asked for is not there
+            return FileReplay(doc.name, problems=[doc.place(Problem(
+                f"no deal {deal} (the record has {len(record.deals)} entries)", ("deals",), doc.name))])
     # validate's checks first: impossible cards, wrong counts, unknown players; under the
     # record's own rules they include the engine's replay, so --check needs nothing more
     overridden = bool(variant or sets)
