@@ -97,6 +97,45 @@ def _suit_code(key: int) -> int:
     return code
 
 
+def _trick_end(table: Tuple[int, ...], leader: int, trick: int, seats: int, talon: Tuple[int, ...],
+               talon_competes: bool, trump: int) -> Tuple[int, int]:
+    """Who wins a complete trick (-1: the talon card, which nobody scores) and who leads the
+    next: the winner, or after a talon-led trick the first hand again. Shared by the three-seat
+    and the heads-up search so that the talon's part in a trick is read one way."""
+    if trick < len(talon):
+        t = talon[trick]
+        led = t >> 3
+        if talon_competes:
+            w = trick_winner_codes((t,) + table, trump, led)
+            return (-1 if w == 0 else (leader + w - 1) % seats), 0
+        w = trick_winner_codes(table, trump, led)
+        if w < 0:
+            w = trick_winner_codes(table, trump)
+        return (leader + w) % seats, 0
+    winner = (leader + trick_winner_codes(table, trump)) % seats
+    return winner, winner
+
+
+def _led_and_live(hands: Sequence[int], table: Tuple[int, ...], trick: int,
+                  talon: Tuple[int, ...]) -> Tuple[int, int]:
+    """The suit led to the current trick (-1: none yet) and the cards still live: in the hands,
+    on the table, and the talon cards still to lead (they separate runs, since they can win)."""
+    if table:
+        led = table[0] >> 3
+    elif trick < len(talon):
+        led = talon[trick] >> 3
+    else:
+        led = -1
+    live = 0
+    for h in hands:
+        live |= h
+    for c in table:
+        live |= 1 << c
+    for t in talon[trick:]:
+        live |= 1 << t
+    return led, live
+
+
 class Solver:
     """Solves positions of one game: a trump suit (−1: no trump), a target seat and whether the
     target is the high side. The transposition table lives as long as the solver, so the
@@ -372,21 +411,7 @@ class Solver:
     def _probe(self, hands: List[int], leader: int, table: Tuple[int, ...], trick: int, need: int) -> bool:
         talon_trick = trick < len(self.talon)
         if len(table) == 3:
-            if talon_trick:
-                t = self.talon[trick]
-                led = t >> 3
-                if self.talon_competes:
-                    w = trick_winner_codes((t,) + table, self.trump, led)
-                    winner = -1 if w == 0 else (leader + w - 1) % 3
-                else:
-                    w = trick_winner_codes(table, self.trump, led)
-                    if w < 0:
-                        w = trick_winner_codes(table, self.trump)
-                    winner = (leader + w) % 3
-                nxt = 0
-            else:
-                w = trick_winner_codes(table, self.trump)
-                winner = nxt = (leader + w) % 3
+            winner, nxt = _trick_end(table, leader, trick, 3, self.talon, self.talon_competes, self.trump)
             return self._probe(hands, nxt, (), trick + 1, need - (1 if winner == self.target else 0))
         mover = (leader + len(table)) % 3
         left = popcount(hands[mover])
@@ -397,17 +422,7 @@ class Solver:
         if not table and not talon_trick:
             self._hands[:] = hands
             return self._search(leader, need, left)
-        if table:
-            led = table[0] >> 3
-        elif talon_trick:
-            led = self.talon[trick] >> 3
-        else:
-            led = -1
-        live = hands[0] | hands[1] | hands[2]
-        for c in table:
-            live |= 1 << c
-        for t in self.talon[trick:]:     # talon cards still to lead separate runs (they can win)
-            live |= 1 << t
+        led, live = _led_and_live(hands, table, trick, self.talon)
         h = hands[mover]
         want = self.high[mover]
         for card in runs(h, legal_mask(h, led, self.trump), live):
@@ -470,20 +485,7 @@ class HeadsUpSolver:
         many for him as he can (the current trick included)."""
         talon_trick = trick < len(self.talon)
         if len(table) == 2:
-            if talon_trick:
-                t = self.talon[trick]
-                led = t >> 3
-                if self.talon_competes:
-                    w = trick_winner_codes((t,) + table, self.trump, led)
-                    winner = -1 if w == 0 else (leader + w - 1) % 2
-                else:
-                    w = trick_winner_codes(table, self.trump, led)
-                    if w < 0:
-                        w = trick_winner_codes(table, self.trump)
-                    winner = (leader + w) % 2
-                nxt = 0             # after a talon-led trick the first hand leads again
-            else:
-                winner = nxt = (leader + trick_winner_codes(table, self.trump)) % 2
+            winner, nxt = _trick_end(table, leader, trick, 2, self.talon, self.talon_competes, self.trump)
             return (winner == self.target) + self._value(hands, nxt, (), trick + 1)
         mover = (leader + len(table)) % 2
         h = hands[mover]
@@ -495,17 +497,7 @@ class HeadsUpSolver:
             if hit is not None:
                 return hit
         self.nodes += 1
-        if table:
-            led = table[0] >> 3
-        elif talon_trick:
-            led = self.talon[trick] >> 3
-        else:
-            led = -1
-        live = hands[0] | hands[1]
-        for c in table:
-            live |= 1 << c
-        for t in self.talon[trick:]:
-            live |= 1 << t
+        led, live = _led_and_live(hands, table, trick, self.talon)
         minimise = mover == self.target
         best: Optional[int] = None
         for card in runs(h, legal_mask(h, led, self.trump), live):
