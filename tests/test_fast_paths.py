@@ -282,3 +282,116 @@ def test_a_context_that_only_checks_or_scores_reads_the_same_without_the_tricks_
                 assert a.replay.counts == b.replay.counts and not b.replay.tricks
                 played += bool(a.replay.tricks)
     assert played
+
+
+def _mutated_full_records():
+    """Generated full deals under several presets (3 and 4 players), each record also with its
+    plays and auctions broken in the ways a hand-written record goes wrong: two cards of a trick
+    swapped, a card of one trick played again in another, two tricks swapped, a card dropped, the
+    last trick missing, two calls swapped, a call added."""
+    import copy
+    import random
+    import sys
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from generate import generate
+
+    rng = random.Random(18)
+    out = []
+    for variant in ("sochi", "leningrad", "rostov", "classic", "lithuanian"):
+        for players in (3, 4):
+            data = generate(24, full=True, players=players, variant=variant, seed=7)
+            out.append(data)
+            bad = copy.deepcopy(data)
+            for i, deal in enumerate(bad["deals"]):
+                play, auction = deal.get("play"), deal.get("auction")
+                how = i % 8
+                if play and len(play) > 3:
+                    tricks = [t.split() for t in play]
+                    a, b = rng.sample(range(len(tricks)), 2)
+                    if how == 0:
+                        tricks[a][0], tricks[a][-1] = tricks[a][-1], tricks[a][0]
+                    elif how == 1:
+                        tricks[b][1] = tricks[a][1]
+                    elif how == 2:
+                        tricks[a], tricks[b] = tricks[b], tricks[a]
+                    elif how == 3:
+                        tricks[a] = tricks[a][:-1]
+                    elif how == 4:
+                        tricks = tricks[:-1]
+                    elif how == 5:
+                        tricks[a][1], tricks[b][1] = tricks[b][1], tricks[a][1]
+                    deal["play"] = [" ".join(t) for t in tricks]
+                if auction and len(auction) > 1 and how in (6, 7):
+                    calls = list(auction)
+                    if how == 6:
+                        calls[0], calls[1] = calls[1], calls[0]
+                    else:
+                        calls.append("pass")
+                    deal["auction"] = calls
+            out.append(bad)
+    return out
+
+
+def _replays(data):
+    from prefcli.model.build import record_from_data
+    from prefcli.model.records import Deal
+    from prefcli.rules.checks import check_record
+    from prefcli.rules.context import RecordContext
+    from prefcli.rules.presets import resolve_rules
+    from prefcli.rules.replay import replay_reading
+    record = record_from_data(data)
+    rules = resolve_rules(record.rules)
+    out = []
+    for keep in (True, False):
+        ctx = RecordContext(record, rules, keep_tricks=keep)
+        for e in record.deals:
+            if isinstance(e, Deal):
+                reading = ctx.reading(e)
+                out.append(([(p.message, p.path) for p in reading.problems], reading.tricks,
+                            replay_reading(ctx, reading).as_dict()))
+    out.append([(p.message, p.path) for p in check_record(record, rules, warnings=True)])
+    return out
+
+
+def test_the_fast_trick_check_and_the_auctions_looked_up_replay_as_the_long_way(monkeypatch):
+    """The trick check that only says "every card legal" (play._tricks_fast, the long way when
+    not) and the legal auctions looked up by their calls (replay._auction_memo) give the same
+    readings, replays (tricks kept or not) and validate problems as every card and call checked
+    one by one, on generated full deals and on the same deals broken in the usual ways; an illegal
+    play or auction is found at the same place with the same message."""
+    from prefcli.rules import play, replay
+    records = _mutated_full_records()
+    fast = [_replays(d) for d in records]
+    monkeypatch.setattr(play, "FAST_TRICKS", False)
+    monkeypatch.setattr(replay, "FAST_AUCTIONS", False)
+    slow = [_replays(d) for d in records]
+    assert fast == slow
+    found = [m for r in fast for m, _ in r[-1]]
+    for words in ("must follow", "already played", "cards; a trick here has", "auction call",
+                  "without a claim", "which"):
+        assert any(words in m for m in found), words
+
+
+def test_an_illegal_auction_is_never_looked_up_for_another_deal():
+    """Two deals with the same illegal calls: each is replayed and its message names its deal;
+    a legal one repeated is replayed once and looked up (the same steps and result)."""
+    from helpers import rec
+    from prefcli.rules.context import RecordContext
+    from prefcli.rules.presets import resolve_rules
+    from prefcli.rules.replay import _auction_memo
+    bad = {"contract": "6S", "declarer": "Ann", "auction": ["6S", "6S", "pass"],
+           "whist": {"Bob": "pass", "Cid": "pass"}}
+    good = {**bad, "auction": ["pass", "6S", "pass"]}
+    record = rec([dict(bad), dict(good), dict(bad), dict(bad), dict(good)])    # dealers Ann Bob Cid Ann Bob
+    ctx = RecordContext(record, resolve_rules(record.rules))
+    readings = [ctx.reading(d) for d in record.deals]
+    said = [[p.message for p in r.problems if "auction call" in p.message] for r in readings]
+    assert said[0] == ["deal 1, auction call 2: Cid bid 6S but 6S is not higher than the current bid 6S"]
+    assert said[3] == [said[0][0].replace("deal 1,", "deal 4,")] and not said[1] and not said[4]
+    memo = _auction_memo(ctx.conv)
+    assert not any(k[-1] == record.deals[0].auction for k in memo)
+    assert any(k[-1] == record.deals[1].auction for k in memo)
+    one, three = readings[1].replay, readings[4].replay
+    assert one.auction == three.auction and one.auction is not three.auction
+    assert one.auction_result == three.auction_result and one.declarer == three.declarer == "Ann"

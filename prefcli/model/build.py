@@ -10,7 +10,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Dict, List, Literal, Mapping, Optional, Tuple, overload
 
-from prefcli.model.cards import Card, Contract, Decision, NotationError, parse_call, parse_cards, parse_contract, parse_decision
+from prefcli.model.cards import Call, Card, Contract, Decision, NotationError, parse_call, parse_cards, parse_contract, parse_decision
 from prefcli.model.diagnostics import InputError, Path, Problems
 from prefcli.model.numbers import check_amount
 from prefcli.model.formats import RECORD_FORMAT, SHEET_FORMAT
@@ -25,6 +25,7 @@ from prefcli.model.values import show, type_name
 _CONTRACTS: Dict[str, Contract] = {}
 _DECISIONS: Dict[str, Decision] = {}
 _CARDS: Dict[str, Card] = {}
+_CALLS: Dict[str, Call] = {}
 _PARSED_MAX = 2000
 #: a deal's whist decisions and trick counts as built, each distinct one kept once: a record
 #: repeats a few dozen of them over all its deals (issue 11 item 1: memory a deal)
@@ -209,10 +210,16 @@ class _Builder:
                 self.err(path + ("auction",), "expected a list of calls")
             else:
                 for i, c in enumerate(raw_calls):
-                    try:
-                        calls.append(parse_call(c))
-                    except NotationError as exc:
-                        self.err(path + ("auction", i), exc.message)
+                    call = _CALLS.get(c) if type(c) is str else None
+                    if call is None:
+                        try:
+                            call = parse_call(c)
+                        except NotationError as exc:
+                            self.err(path + ("auction", i), exc.message)
+                            continue
+                        if type(c) is str and len(_CALLS) < _PARSED_MAX:
+                            _CALLS[c] = call
+                    calls.append(call)
                 kw["auction"] = tuple(calls)
         if "play" in m and m["play"] is not None:
             if not isinstance(m["play"], list):

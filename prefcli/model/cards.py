@@ -182,6 +182,9 @@ class ContractKind(enum.Enum):
     ALL_PASS = "all-pass"
 
 
+_KIND_NO = {ContractKind.TRICKS: 0, ContractKind.MISERE: 1, ContractKind.ALL_PASS: 2}
+
+
 @dataclass(frozen=True)
 class Contract:
     """A trick contract (level 6-10 and a strain), the misère, or an all-pass deal.
@@ -207,6 +210,16 @@ class Contract:
         object.__setattr__(self, "is_misere", kind is ContractKind.MISERE)
         object.__setattr__(self, "is_all_pass", kind is ContractKind.ALL_PASS)
         object.__setattr__(self, "is_tricks", kind is ContractKind.TRICKS)
+        # a contract is a key of the ladder's rungs and the price tables, asked for at every bid
+        # and deal: the generated hash hashes two enums each time (by their names), so it is
+        # computed once, from numbers (the same in every process, as pickling needs)
+        strain = self.strain
+        object.__setattr__(self, "_hash", hash((_KIND_NO.get(kind, -1), self.level,
+                                                strain.order if isinstance(strain, Strain) else strain,
+                                                self.without_talon)))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined]
 
     @property
     def trump(self) -> Optional[Suit]:
@@ -327,6 +340,9 @@ class CallKind(enum.Enum):
     BID = "bid"
 
 
+_CALL_KIND_NO = {CallKind.PASS: 0, CallKind.HERE: 1, CallKind.BID: 2}
+
+
 @dataclass(frozen=True)
 class Call:
     """One auction call: pass, here (hold the last bid), or a bid (a contract or misère)."""
@@ -334,6 +350,14 @@ class Call:
     kind: CallKind
     contract: Optional[Contract] = None
     dark: bool = False
+
+    def __post_init__(self) -> None:
+        # a deal's calls are a key of the replay's auctions (a record repeats a few hundred):
+        # hashed once, from numbers (the same in every process), not through the enum's name
+        object.__setattr__(self, "_hash", hash((_CALL_KIND_NO.get(self.kind, -1), self.contract, self.dark)))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined]
 
     def __str__(self) -> str:
         if self.kind is CallKind.BID:

@@ -21,6 +21,13 @@ SUIT_NAMES = {Suit.S: "spades", Suit.C: "clubs", Suit.D: "diamonds", Suit.H: "he
 _SUITS = tuple(Suit)
 _SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
 _ID_CODE = {id(c): i for i, c in enumerate(DECK)}
+#: a card's standing in a trick, by trump (+1: index 0 is no trump), suit led and card code: a
+#: trump 16 + rank, a card of the suit led 8 + rank, any other -1 (the highest takes the trick)
+_TRICK_KEYS = tuple(tuple(tuple(16 + (c & 7) if (c >> 3) == trump else (8 + (c & 7) if (c >> 3) == led else -1)
+                                for c in range(32)) for led in range(4)) for trump in range(-1, 4))
+#: the trick-by-trick check that answers only "every card legal" (:meth:`PlayReplay._tricks_fast`);
+#: False plays every deal the long way (tests compare the two)
+FAST_TRICKS = True
 
 
 def _code(card: Card) -> int:
@@ -241,9 +248,129 @@ class PlayReplay:
         won: Dict[str, int] = {p: 0 for p in out.seats if p != sitting_dummy}
         if talon_owner is not None and play:
             won[talon_owner] = 0          # the 4-player dealer's talon tricks, listed even when none
-        played_at: Dict[int, int] = {}
         # who leads first: the first hand, or the husar's first_lead (HUSAR.md H10)
         leader = reading.first_leader if reading is not None and reading.first_leader else out.first_hand
+        if not (robot is None and FAST_TRICKS and self._tricks_fast(play, hands, seats, trump, leader, won, talon,
+                                                                    talon_mode, talon_tricks, talon_owner)):
+            if robot is None and FAST_TRICKS:     # declined: the long way, from the start
+                hands = opening_hands(out, deal)
+                won = {p: 0 for p in out.seats if p != sitting_dummy}
+            self._tricks(play, hands, seats, trump, leader, won, robot, talon, talon_mode, talon_tricks,
+                         talon_owner, reading)
+        done = len(play)
+        claim = deal.claim_map()
+        if claim is not None:
+            out.claim = claim
+            for name in claim:
+                if name not in out.seats:
+                    raise IllegalPlay(f"deal {self.n}: the claim names {name}, who does not play this deal",
+                                      self.path + ("claim", name))
+                if claim[name] < 0:
+                    raise IllegalPlay(f"deal {self.n}: a claim of {claim[name]} tricks for {name}",
+                                      self.path + ("claim", name))
+            rest = TRICKS_PER_DEAL - done
+            if sum(claim.values()) != rest:
+                raise IllegalPlay(f"deal {self.n}: after {done} tricks the claim must share the remaining "
+                                  f"{rest}, but it gives {sum(claim.values())}", self.path + ("claim",))
+            for name, k in claim.items():
+                won[name] = won.get(name, 0) + k
+        elif done < TRICKS_PER_DEAL:
+            raise IllegalPlay(f"deal {self.n}: the play stops after {done} tricks without a claim "
+                              "(claim: {NAME: tricks} agrees the rest)", self.path + ("play",))
+        out.counts = won
+
+    def _tricks_fast(self, play: Sequence[Sequence[Card]], hands: Dict[str, int], seats: List[str], trump: int,
+                     leader: Optional[str], won: Dict[str, int], talon: Tuple[Card, ...], talon_mode: str,
+                     talon_tricks: int, talon_owner: Optional[str]) -> bool:
+        """The tricks of a play whose every card is legal (no robot's dummy): True with `won`
+        counted (and the tricks kept when asked), as :meth:`_tricks` would. False as soon as
+        anything is off (a card not the deck's own object, not held or not following, a trick of
+        another size, a leader who does not play, a talon card nobody followed): the caller then
+        plays the deal the long way from the start, which finds the first wrong step and words it.
+        Nothing is written on the replay before the whole play is checked, and what only a
+        message needs (where each card was played) is not kept."""
+        nseat = len(seats)
+        if len(play) > TRICKS_PER_DEAL:
+            return False
+        code_get = _ID_CODE.get
+        keys = _TRICK_KEYS[trump + 1]
+        trump_mask = _SUIT_MASK[trump] if trump >= 0 else 0
+        orders = {p: tuple(seats[k:] + seats[:k]) for k, p in enumerate(seats)}
+        kept: Optional[List[TrickPlay]] = [] if self.keep_tricks else None
+        for ti, trick in enumerate(play):
+            order = orders.get(leader)          # type: ignore[arg-type]
+            if order is None:
+                return False
+            if ti < talon_tricks:               # the talon card names the suit (and may take the trick)
+                code = code_get(id(talon[ti]))
+                if code is None:
+                    return False
+                first = 0
+                if len(trick) == nseat + 1:
+                    if code_get(id(trick[0])) != code:
+                        return False
+                    first = 1
+                elif len(trick) != nseat:
+                    return False
+                led = code >> 3
+                row = keys[led]
+                best = row[code] if talon_mode == "dealer-plays" else -1
+                who = talon_owner
+                start = 0
+            else:
+                if len(trick) != nseat:
+                    return False
+                first = 0
+                who = order[0]
+                code = code_get(id(trick[0]))
+                if code is None:
+                    return False
+                hand = hands[who]
+                if not (hand >> code) & 1:
+                    return False
+                hands[who] = hand ^ (1 << code)
+                led = code >> 3
+                row = keys[led]                 # each card's standing in this trick (-1: neither suit)
+                best = row[code]
+                start = 1
+            led_mask = _SUIT_MASK[led]
+            for k in range(start, nseat):
+                p = order[k]
+                code = code_get(id(trick[k + first]))
+                if code is None:
+                    return False
+                hand = hands[p]
+                if not (hand >> code) & 1:
+                    return False
+                suit = code >> 3
+                if suit != led and (hand & led_mask or (suit != trump and hand & trump_mask)):
+                    return False
+                hands[p] = hand ^ (1 << code)
+                if row[code] > best:
+                    best, who = row[code], p
+            if best < 0:                        # nobody followed the talon card: the long way says who won
+                return False
+            if who is not None:
+                won[who] = won.get(who, 0) + 1
+            if ti < talon_tricks:
+                if kept is not None:
+                    kept.append(trick_play(ti + 1, talon_owner, ((talon_owner, talon[ti]),)
+                                           + tuple(zip(order, trick[first:])), who))
+            else:
+                if kept is not None:
+                    kept.append(trick_play(ti + 1, order[0], tuple(zip(order, trick)), who))
+                leader = who
+        if kept:
+            self.out.tricks.extend(kept)
+        return True
+
+    def _tricks(self, play: Sequence[Sequence[Card]], hands: Dict[str, int], seats: List[str], trump: int,
+                leader: Optional[str], won: Dict[str, int], robot: Optional[str], talon: Tuple[Card, ...],
+                talon_mode: str, talon_tricks: int, talon_owner: Optional[str], reading: Any) -> None:
+        """The tricks card by card (the long way: every card's checks, each with its message)."""
+        out = self.out
+        nseat = len(seats)
+        played_at: Dict[int, int] = {}
         keep = self.keep_tricks
         first_hand = leader
         code_get = _ID_CODE.get      # a dealt card's code by its identity (the DECK's own cards)
@@ -327,27 +454,6 @@ class PlayReplay:
                 leader = first_hand          # the first hand leads the trick after the talon tricks
             elif winner is not None:
                 leader = winner
-        done = len(play)
-        claim = deal.claim_map()
-        if claim is not None:
-            out.claim = claim
-            for name in claim:
-                if name not in out.seats:
-                    raise IllegalPlay(f"deal {self.n}: the claim names {name}, who does not play this deal",
-                                      self.path + ("claim", name))
-                if claim[name] < 0:
-                    raise IllegalPlay(f"deal {self.n}: a claim of {claim[name]} tricks for {name}",
-                                      self.path + ("claim", name))
-            rest = TRICKS_PER_DEAL - done
-            if sum(claim.values()) != rest:
-                raise IllegalPlay(f"deal {self.n}: after {done} tricks the claim must share the remaining "
-                                  f"{rest}, but it gives {sum(claim.values())}", self.path + ("claim",))
-            for name, k in claim.items():
-                won[name] = won.get(name, 0) + k
-        elif done < TRICKS_PER_DEAL:
-            raise IllegalPlay(f"deal {self.n}: the play stops after {done} tricks without a claim "
-                              "(claim: {NAME: tricks} agrees the rest)", self.path + ("play",))
-        out.counts = won
 
     def _robot(self, p: str, card: Card, code: int, hand: int, led: int, trump: int, tn: int,
                ti: int, j: int) -> None:

@@ -111,12 +111,27 @@ class _Replayer(PlayReplay):
             out.declarer = deal.declarer
             return
         dark_run = self.reading.dark_run if conv.dark else 0
-        auc = Auction(conv, self.reading.callers or out.seats, min_level=self.min_level, bomb=bomb,
-                      dark_run=dark_run, here_allowed=self.reading.here_allowed)
-        try:
-            res = auc.run(deal.auction, self.n, self.path + ("auction",))
-        finally:
-            out.auction = list(auc.steps)
+        callers = self.reading.callers or out.seats
+        calls = deal.auction
+        # the same calls from the same seats under the same rules and floors end the same way: a
+        # legal auction replayed once is looked up for the next deal that repeats it (a record
+        # holds a few hundred distinct ones); an illegal one is never kept, so it is replayed
+        # each time and its message names its own deal
+        key = (tuple(callers), self.min_level, bomb, dark_run, self.reading.here_allowed, calls)
+        memo = _auction_memo(conv) if FAST_AUCTIONS and type(calls) is tuple else None
+        got = memo.get(key) if memo is not None else None
+        if got is not None:
+            steps, res = got
+            out.auction = list(steps)
+        else:
+            auc = Auction(conv, callers, min_level=self.min_level, bomb=bomb,
+                          dark_run=dark_run, here_allowed=self.reading.here_allowed)
+            try:
+                res = auc.run(calls, self.n, self.path + ("auction",))
+            finally:
+                out.auction = list(auc.steps)
+            if memo is not None and len(memo) < _AUCTIONS_MAX:
+                memo[key] = (tuple(out.auction), res)
         out.auction_result = res
         out.bid = res.bid
         if res.winner is None:
@@ -177,7 +192,7 @@ class _Replayer(PlayReplay):
             if len(discard) != 2:
                 raise IllegalCall(f"deal {self.n}: the discard has {len(discard)} cards; the declarer "
                                   "discards 2", self.path + ("discard",))
-            if len(set(discard)) != 2:
+            if not _two_cards(discard):
                 raise IllegalCall(f"deal {self.n}: the discard names {discard[0]} twice", self.path + ("discard",))
         if res is not None and res.without_talon and discard is not None and deal.talon is not None \
                 and set(discard) != set(deal.talon):
@@ -188,8 +203,14 @@ class _Replayer(PlayReplay):
             raise IllegalCall(f"deal {self.n}: a 9 that beats a misère is played without the talon "
                               "(misere_beaten_by: 9-without-talon)", self.path + ("discard",))
         if out.hands is not None and out.declarer is not None and discard is not None:
-            twelve = set(out.hands[out.declarer]) | set(deal.talon or ())
+            held = set(map(id, out.hands[out.declarer]))     # the very cards held (the common case)
+            held.update(map(id, deal.talon or ()))
+            twelve = None
             for card in discard:
+                if id(card) in held:
+                    continue
+                if twelve is None:
+                    twelve = set(out.hands[out.declarer]) | set(deal.talon or ())
                 if card not in twelve:
                     raise IllegalCall(f"deal {self.n}: {out.declarer} discarded {card}, which is neither in "
                                       "his hand nor in the talon", self.path + ("discard",))
@@ -216,6 +237,8 @@ class _Replayer(PlayReplay):
             return
         given = dict(deal.tricks)
         derived = out.counts
+        if given == derived:        # every count the same (the common case)
+            return
         names = [p for p in self.out.seats if p in derived or p in given]
         names += [p for p in self.record.players if p not in names and (p in derived or p in given)]
         if all(given.get(p, 0) == derived.get(p, 0) for p in names):
@@ -230,6 +253,23 @@ class _Replayer(PlayReplay):
         said = ", ".join(f"{p} {given.get(p, 0)}" for p in names)
         raise IllegalPlay(f"deal {self.n}: the play gives {got} tricks, but tricks says {said}",
                           self.path + ("tricks",))
+
+#: replayed legal auctions by their rules (held by identity, so an id is never reused while its
+#: entry lives): each rules' own table of (seats, floors, calls) -> (steps, result)
+_AUCTIONS: Dict[int, Tuple[Conventions, Dict[Any, Any]]] = {}
+_AUCTIONS_MAX = 4096
+#: False replays every auction call by call (tests compare the two)
+FAST_AUCTIONS = True
+
+
+def _auction_memo(conv: Conventions) -> Dict[Any, Any]:
+    got = _AUCTIONS.get(id(conv))
+    if got is None or got[0] is not conv:
+        if len(_AUCTIONS) >= 16:
+            _AUCTIONS.clear()
+        got = _AUCTIONS[id(conv)] = (conv, {})
+    return got[1]
+
 
 def _dealt_once(hands: Dict[str, Any], seats: Tuple[str, ...], talon: Optional[Tuple[Card, ...]]) -> bool:
     """Whether :meth:`_Replayer.setup` has nothing to say of the cards: a hand of ten for each
@@ -248,6 +288,14 @@ def _dealt_once(hands: Dict[str, Any], seats: Tuple[str, ...], talon: Optional[T
 
 
 _DECK_IDS = frozenset(id(c) for c in DECK)
+
+
+def _two_cards(cards: Tuple[Card, ...]) -> bool:
+    """Two different cards, told by identity when both are the deck's own objects."""
+    ids = set(map(id, cards))
+    if len(ids) == 2 and ids <= _DECK_IDS:
+        return True
+    return len(set(cards)) == 2
 
 
 def without_talon_mismatch(n: int, declarer: Optional[str], bid: Any, c: Any) -> str:
