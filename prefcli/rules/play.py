@@ -365,7 +365,7 @@ class PlayReplay:
         return True
 
     def _tricks(self, play: Sequence[Sequence[Card]], hands: Dict[str, int], seats: List[str], trump: int,
-                leader: Optional[str], won: Dict[str, int], robot: Optional[str], talon: Tuple[Card, ...],
+                leader: Any, won: Dict[str, int], robot: Optional[str], talon: Tuple[Card, ...],
                 talon_mode: str, talon_tricks: int, talon_owner: Optional[str], reading: Any) -> None:
         """The tricks card by card (the long way: every card's checks, each with its message)."""
         out = self.out
@@ -407,7 +407,7 @@ class PlayReplay:
             best_who: Optional[str] = talon_owner
             if talon_code >= 0 and talon_mode == "dealer-plays":
                 best_key = 16 + (talon_code & 7) if (talon_code >> 3) == trump else 8 + (talon_code & 7)
-            codes = []
+            codes: List[Tuple[Optional[str], Card]] = []
             for j, p in enumerate(order):
                 card = trick[j + offset]
                 code = code_get(id(card))
