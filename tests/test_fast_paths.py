@@ -160,7 +160,33 @@ def test_the_replays_card_check_skipped_for_a_clean_deal_is_the_same_replay(monk
     from prefcli.rules import replay
     fast = _replays_of_examples()
     monkeypatch.setattr(replay, "_dealt_once", lambda hands, seats, talon: False)
+    monkeypatch.setattr(replay, "TRUST_READING", False)
     assert fast and fast == _replays_of_examples()
+
+
+def test_a_reading_that_found_the_cards_dealt_once_starts_a_replay_that_would_find_the_same():
+    """The replay trusts the reading's "every card of the deck once, a hand a seat" (the reading
+    checked it first): on every example and generated full deal, clean or broken, whenever the
+    reading says so the replay's own check says so too."""
+    from prefcli.model.build import record_from_data
+    from prefcli.model.records import Deal
+    from prefcli.rules.context import RecordContext
+    from prefcli.rules.presets import resolve_rules
+    from prefcli.rules.replay import _dealt_once
+    from conftest import example_records
+    from prefcli.io.documents import build_record_fast, load_document
+    records = [record_from_data(d) for d in _mutated_full_records()]
+    records += [build_record_fast(load_document(str(p))) for p in example_records()]
+    trusted = 0
+    for record in records:
+        ctx = RecordContext(record, resolve_rules(record.rules))
+        for e in record.deals:
+            if isinstance(e, Deal) and e.hands is not None:
+                reading = ctx.reading(e)
+                if reading.dealt_once:
+                    trusted += 1
+                    assert _dealt_once(dict(e.hands), reading.seats, e.talon)
+    assert trusted > 100
 
 
 def test_the_dealt_once_shortcut_refuses_every_malformed_deal():

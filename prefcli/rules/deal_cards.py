@@ -122,6 +122,7 @@ class CardsReader(ReaderBase):
                 dealt.update(map(id, cards))
             if dealt == _DECK_IDS:
                 self._hands_talon = (hands, tuple(talon))
+                out.dealt_once = True       # the replay starts from these hands without checking again
                 return
         for name, cards in hands.items():
             hp = path + ("hands", name)

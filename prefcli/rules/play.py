@@ -21,6 +21,7 @@ SUIT_NAMES = {Suit.S: "spades", Suit.C: "clubs", Suit.D: "diamonds", Suit.H: "he
 _SUITS = tuple(Suit)
 _SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
 _ID_CODE = {id(c): i for i, c in enumerate(DECK)}
+_ID_BIT = {id(c): 1 << i for i, c in enumerate(DECK)}
 #: a card's standing in a trick, by trump (+1: index 0 is no trump), suit led and card code: a
 #: trump 16 + rank, a card of the suit led 8 + rank, any other -1 (the highest takes the trick)
 _TRICK_KEYS = tuple(tuple(tuple(16 + (c & 7) if (c >> 3) == trump else (8 + (c & 7) if (c >> 3) == led else -1)
@@ -50,12 +51,16 @@ def opening_hands(out: Any, deal: Any) -> Dict[str, int]:
     without it) and his discard put away; no discard given, he may play any of his twelve.
     The replay checks the play against these, and the double-dummy analysis solves them."""
     hands: Dict[str, int] = {}
-    code_get = _ID_CODE.get
+    id_bit = _ID_BIT
     for p in out.seats:
         m = 0
-        for card in out.hands[p]:
-            code = code_get(id(card))
-            m |= 1 << (code if code is not None else _code(card))
+        try:
+            for card in out.hands[p]:
+                m |= id_bit[id(card)]       # the deck's own cards, by identity
+        except KeyError:                    # another card object: by its suit and rank
+            m = 0
+            for card in out.hands[p]:
+                m |= 1 << _code(card)
         hands[p] = m
     c = out.contract
     decl = out.declarer
@@ -292,74 +297,68 @@ class PlayReplay:
         nseat = len(seats)
         if len(play) > TRICKS_PER_DEAL:
             return False
-        code_get = _ID_CODE.get
+        id_code = _ID_CODE      # a card's code by its identity: any other card object is a KeyError
         keys = _TRICK_KEYS[trump + 1]
         trump_mask = _SUIT_MASK[trump] if trump >= 0 else 0
         orders = {p: tuple(seats[k:] + seats[:k]) for k, p in enumerate(seats)}
         kept: Optional[List[TrickPlay]] = [] if self.keep_tricks else None
-        for ti, trick in enumerate(play):
-            order = orders.get(leader)          # type: ignore[arg-type]
-            if order is None:
-                return False
-            if ti < talon_tricks:               # the talon card names the suit (and may take the trick)
-                code = code_get(id(talon[ti]))
-                if code is None:
-                    return False
-                first = 0
-                if len(trick) == nseat + 1:
-                    if code_get(id(trick[0])) != code:
+        try:
+            for ti, trick in enumerate(play):
+                order = orders[leader]          # type: ignore[index]
+                if ti < talon_tricks:           # the talon card names the suit (and may take the trick)
+                    code = id_code[id(talon[ti])]
+                    first = 0
+                    if len(trick) == nseat + 1:
+                        if id_code[id(trick[0])] != code:
+                            return False
+                        first = 1
+                    elif len(trick) != nseat:
                         return False
-                    first = 1
-                elif len(trick) != nseat:
+                    led = code >> 3
+                    row = keys[led]
+                    best = row[code] if talon_mode == "dealer-plays" else -1
+                    who = talon_owner
+                    start = 0
+                else:
+                    if len(trick) != nseat:
+                        return False
+                    first = 0
+                    who = order[0]
+                    code = id_code[id(trick[0])]
+                    hand = hands[who]
+                    if not (hand >> code) & 1:
+                        return False
+                    hands[who] = hand ^ (1 << code)
+                    led = code >> 3
+                    row = keys[led]             # each card's standing in this trick (-1: neither suit)
+                    best = row[code]
+                    start = 1
+                led_mask = _SUIT_MASK[led]
+                for k in range(start, nseat):
+                    p = order[k]
+                    code = id_code[id(trick[k + first])]
+                    hand = hands[p]
+                    if not (hand >> code) & 1:
+                        return False
+                    if (code >> 3) != led and (hand & led_mask or ((code >> 3) != trump and hand & trump_mask)):
+                        return False
+                    hands[p] = hand ^ (1 << code)
+                    if row[code] > best:
+                        best, who = row[code], p
+                if best < 0:                    # nobody followed the talon card: the long way says who won
                     return False
-                led = code >> 3
-                row = keys[led]
-                best = row[code] if talon_mode == "dealer-plays" else -1
-                who = talon_owner
-                start = 0
-            else:
-                if len(trick) != nseat:
-                    return False
-                first = 0
-                who = order[0]
-                code = code_get(id(trick[0]))
-                if code is None:
-                    return False
-                hand = hands[who]
-                if not (hand >> code) & 1:
-                    return False
-                hands[who] = hand ^ (1 << code)
-                led = code >> 3
-                row = keys[led]                 # each card's standing in this trick (-1: neither suit)
-                best = row[code]
-                start = 1
-            led_mask = _SUIT_MASK[led]
-            for k in range(start, nseat):
-                p = order[k]
-                code = code_get(id(trick[k + first]))
-                if code is None:
-                    return False
-                hand = hands[p]
-                if not (hand >> code) & 1:
-                    return False
-                suit = code >> 3
-                if suit != led and (hand & led_mask or (suit != trump and hand & trump_mask)):
-                    return False
-                hands[p] = hand ^ (1 << code)
-                if row[code] > best:
-                    best, who = row[code], p
-            if best < 0:                        # nobody followed the talon card: the long way says who won
-                return False
-            if who is not None:
-                won[who] = won.get(who, 0) + 1
-            if ti < talon_tricks:
-                if kept is not None:
-                    kept.append(trick_play(ti + 1, talon_owner, ((talon_owner, talon[ti]),)
-                                           + tuple(zip(order, trick[first:])), who))
-            else:
-                if kept is not None:
-                    kept.append(trick_play(ti + 1, order[0], tuple(zip(order, trick)), who))
-                leader = who
+                if who is not None:
+                    won[who] = won.get(who, 0) + 1
+                if ti < talon_tricks:
+                    if kept is not None:
+                        kept.append(trick_play(ti + 1, talon_owner, ((talon_owner, talon[ti]),)
+                                               + tuple(zip(order, trick[first:])), who))
+                else:
+                    if kept is not None:
+                        kept.append(trick_play(ti + 1, order[0], tuple(zip(order, trick)), who))
+                    leader = who
+        except KeyError:        # a card that is not the deck's own object, a leader who does not play
+            return False
         if kept:
             self.out.tricks.extend(kept)
         return True

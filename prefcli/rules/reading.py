@@ -69,6 +69,7 @@ class DealReading:
     position: bool = False                      # a marked position: read, replayed, analysed, not scored
     problems: List[Problem] = field(default_factory=list)
     cards_problems: List[Problem] = field(default_factory=list)   # the hands and talon do not add up
+    dealt_once: bool = False                    # every card of the deck dealt once, a hand a seat (the replay's start)
     # the two-player game (HUSAR.md): the dummy's seat, who calls, who plays and leads, and who
     # plays the dummy's cards; for every other table `callers` and `players_in_play` are `seats`
     dummy: Optional[str] = None
