@@ -303,7 +303,7 @@ class Converted:
         from prefcli.io.writer_json import dump, dump_chunks
         if self.parts is None:
             return iter((dump(self.data, kind),))
-        return dump_chunks(self.parts.head, self.parts.deals(), self.parts.tail, kind)
+        return dump_chunks(self.parts.head, self.parts.entries(), self.parts.tail, kind)
 
     @property
     def problems(self) -> List[Any]:

@@ -331,6 +331,13 @@ class RecordParts:
         for i, e in enumerate(self.record.deals):
             yield entry_to_data(e, i)
 
+    def entries(self) -> Iterator[Any]:
+        """The `deals` entries as the streamed writers take them: a deal as the model's Deal,
+        written from it (its card texts made canonical from its cards), a deal with penalties
+        and an adjust as their plain data (their amounts)."""
+        for i, e in enumerate(self.record.deals):
+            yield e if isinstance(e, Deal) and not e.penalties else entry_to_data(e, i)
+
     def check(self) -> None:
         """Raise UnwritableValue now, before anything is written, for an amount a deal cannot
         hold: only penalties and adjusts carry amounts, so only those are made here."""

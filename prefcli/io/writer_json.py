@@ -14,8 +14,9 @@ from fractions import Fraction
 from typing import Any, Dict, Iterable, Iterator, Optional
 
 from prefcli.io.writer import _MAPPING, amount
-from prefcli.io.writer_text import (BLOCK_KEYS, FLOW_WIDTH, LINE_KEYS, _SMALL_MEMO, _depth, _phrases,
-                                    _small_key, decimal_text, dump_yaml)
+from prefcli.io.writer_text import (BLOCK_KEYS, CARDS, FLOW_WIDTH, HANDS, LINE_KEYS, TRICKS, _SMALL_MEMO, _depth,
+                                    _phrases, _small_key, deal_items, decimal_text, dump_yaml)
+from prefcli.model.records import Deal
 
 
 #: json.dumps(text, ensure_ascii=False) without building an encoder for every text
@@ -178,6 +179,32 @@ def dump(data: Any, kind: str) -> str:
     return dump_json(data) if kind == "json" else dump_yaml(data)
 
 
+def _deal_json(deal: Deal) -> str:
+    """``_json_text(deal_to_data(deal), 4, 4, block=True)``, written from the model: each field is
+    what _json_text_of writes for it, the card texts (canonical, so a JSON string without
+    escapes) as they are, the hands a block when their one-line form passes FLOW_WIDTH (else the
+    long way decides), the play a block list whenever a trick has two cards (`_phrases`)."""
+    parts = []
+    add = parts.append
+    for k, v, how in deal_items(deal):
+        key = '      "' + k + '": '               # _json_str(k): the keys are plain words
+        if how == CARDS:
+            add(key + '"' + v + '"')
+        elif how == TRICKS:
+            add(key + "[\n" + ",\n".join(['        "' + t + '"' for t in v]) + "\n      ]")
+        elif type(v) is str:
+            add(key + _json_str(v))
+        elif how == HANDS:
+            rows = [(_json_str(n), t) for n, t in v.items()]
+            if 10 + len(k) + sum(len(n) + len(t) + 6 for n, t in rows) <= FLOW_WIDTH:
+                add(key + _json_text(v, 6, 10 + len(k), block=False))
+            else:
+                add(key + "{\n" + ",\n".join(['        ' + n + ': "' + t + '"' for n, t in rows]) + "\n      }")
+        else:
+            add(key + _json_text(v, 6, 10 + len(k), block=False))
+    return "{\n" + ",\n".join(parts) + "\n    }"
+
+
 def json_pieces(head: Dict[str, Any], deals: Iterable[Any], tail: Dict[str, Any]) -> Iterator[str]:
     """dump_json(head + deals + tail) in pieces, a deal at a time: the bytes are the same.
 
@@ -190,9 +217,13 @@ def json_pieces(head: Dict[str, Any], deals: Iterable[Any], tail: Dict[str, Any]
         yield whole[:-2]
         count = 0
         for deal in deals:
-            if not isinstance(deal, _MAPPING):       # pragma: no cover - a deal is a mapping
+            if isinstance(deal, Deal):               # the model (RecordParts.entries)
+                text = _deal_json(deal)
+            elif isinstance(deal, _MAPPING):
+                text = _json_text(deal, 4, 4, block=True)
+            else:                                    # pragma: no cover - a deal is a mapping
                 raise TypeError("a deal that is not a mapping")
-            yield (',\n  "deals": [\n    ' if count == 0 else ",\n    ") + _json_text(deal, 4, 4, block=True)
+            yield (',\n  "deals": [\n    ' if count == 0 else ",\n    ") + text
             count += 1
         yield ',\n  "deals": []' if count == 0 else "\n  ]"
         if tail:

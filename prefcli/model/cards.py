@@ -114,6 +114,9 @@ class Card:
         # the hash is asked for in every set and dict of cards (the deal's check, the replay):
         # the generated one hashes two enums each time, so it is computed once per card
         object.__setattr__(self, "_hash", hash((self.suit.order, int(self.rank))))
+        # and its text, read by format_cards for every card a writer writes (an attribute is read
+        # in a third of the time a dict keyed by the card takes: no __hash__ call)
+        object.__setattr__(self, "_text", f"{self.rank.letter}{self.suit.letter}")
 
     def __hash__(self) -> int:
         return self._hash  # type: ignore[attr-defined]
@@ -165,14 +168,11 @@ def parse_cards(value: Union[str, Sequence[object], None]) -> Tuple[Card, ...]:
         return tuple(parse_card(t) for t in tokens)
 
 
-#: each card's text, looked up rather than formatted (a 10k full record writes 600,000 cards)
-_CARD_TEXT: Dict[Card, str] = {c: f"{c.rank.letter}{c.suit.letter}" for c in DECK}
-
-
 def format_cards(cards: Iterable[Card]) -> str:
+    # each card's text is kept on it (a 10k full record writes 600,000 cards)
     try:
-        return " ".join([_CARD_TEXT[c] for c in cards])
-    except (KeyError, TypeError):     # not only cards of the deck: each as it prints itself
+        return " ".join([c._text for c in cards])      # type: ignore[attr-defined]
+    except (AttributeError, TypeError):    # not only cards: each as it prints itself
         return " ".join(str(c) for c in cards)
 
 
