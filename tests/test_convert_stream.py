@@ -124,7 +124,7 @@ def test_an_amount_it_cannot_write_is_refused_before_anything_is_written(run, tm
 
 def _pieces(head, deals, tail, kind):
     from prefcli.io.writer_json import json_pieces
-    from prefcli.io.writer_text import yaml_pieces
+    from prefcli.io.writer_stream import yaml_pieces
     return "".join((json_pieces if kind == "json" else yaml_pieces)(head, iter(deals), tail))
 
 

@@ -26,7 +26,7 @@ COMMANDS = [["validate", "-f", "json"], ["validate"], ["convert", "-f", "yaml"],
 
 
 def _slow(monkeypatch) -> None:
-    from prefcli.io import schema_fast, writer, writer_json, writer_text
+    from prefcli.io import schema_fast, writer, writer_json, writer_stream, writer_text
 
     monkeypatch.setattr(schema_fast, "is_valid", lambda kind, data: False)
 
@@ -38,8 +38,8 @@ def _slow(monkeypatch) -> None:
 
     def no_model_yaml(w, deal):      # each deal made plain, then written as plain data
         raise writer_text._NotDirect("switched off")
-    monkeypatch.setattr(writer_text, "_deal_yaml", no_model_yaml)
-    monkeypatch.setattr(writer_json, "_deal_json", lambda deal: writer_json._json_text(
+    monkeypatch.setattr(writer_stream, "deal_yaml", no_model_yaml)
+    monkeypatch.setattr(writer_json, "deal_json", lambda deal: writer_json._json_text(
         writer.deal_to_data(deal, ("deals", deal.pos)), 4, 4, block=True))
 
 

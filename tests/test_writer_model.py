@@ -1,5 +1,5 @@
 """convert writes each deal from the model (issue 18: convert of full deals): `deal_items` stands
-in for `deal_to_data`, and `_deal_yaml` / `_deal_json` for the direct writers' text of that plain
+in for `deal_to_data`, and `deal_yaml` / `deal_json` for the direct writers' text of that plain
 data, with a deal's card texts (hands, talon, discard, play) taken as canonical because they are
 made from its cards. Each shortcut is held here to the long way it skips: the same items, the
 same bytes, on every example, generated records, --variant conversions and odd made-up deals."""
@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 from conftest import ROOT, example_records
 
-from prefcli.io import writer, writer_json, writer_text
-from prefcli.io.writer_text import _DirectYaml, _NotDirect, _deal_yaml, deal_items
+from prefcli.io import writer, writer_json, writer_stream
+from prefcli.io.writer_stream import deal_items, deal_yaml
+from prefcli.io.writer_text import _DirectYaml, _NotDirect
 from prefcli.model.cards import DECK, Call, CallKind, Decision, format_cards, parse_call, parse_contract
 from prefcli.model.records import Deal, Irregularity
 
@@ -36,7 +37,7 @@ def _long_yaml(deal: Deal):
 
 def _short_yaml(deal: Deal):
     try:
-        return _deal_yaml(_DirectYaml(), deal)
+        return deal_yaml(_DirectYaml(), deal)
     except _NotDirect:
         return None
 
@@ -53,7 +54,7 @@ def _same(deal: Deal) -> None:
     for k, v, how in items:         # the values' types too (True is 1, "1" is not)
         assert repr(v) == repr(plain[k]), k
     assert _short_yaml(deal) == _long_yaml(deal)
-    assert writer_json._deal_json(deal) == _long_json(deal)
+    assert writer_json.deal_json(deal) == _long_json(deal)
 
 
 def _deals_of(path):
@@ -95,12 +96,12 @@ def test_generated_deals_as_the_long_way(tmp_path, extra):
 def test_the_card_shortcut_is_taken_for_a_full_deal_and_its_texts_are_format_cards():
     deal = _deals_of(ROOT / "examples" / "full-deals-sochi.yaml")[0]
     hows = {k: how for k, _, how in deal_items(deal)}
-    assert hows["hands"] == writer_text.HANDS and hows["talon"] == writer_text.CARDS
-    assert hows["play"] == writer_text.TRICKS
+    assert hows["hands"] == writer_stream.HANDS and hows["talon"] == writer_stream.CARDS
+    assert hows["play"] == writer_stream.TRICKS
     for c in DECK:          # each card's kept text is the text it prints
         assert c._text == str(c) == format_cards((c,))
-    assert writer_text._card_text(DECK) == " ".join(str(c) for c in DECK)
-    assert writer_text._card_text(()) is None and writer_text._card_text(["AS"]) is None
+    assert writer_stream._card_text(DECK) == " ".join(str(c) for c in DECK)
+    assert writer_stream._card_text(()) is None and writer_stream._card_text(["AS"]) is None
     assert format_cards(["AS", DECK[0]]) == "AS " + str(DECK[0])
 
 
@@ -201,4 +202,4 @@ def test_the_model_writers_decline_alike_where_the_direct_writer_does():
     for note in ("two\nlines", "x" * 3000):
         deal = Deal(pos=0, contract=parse_contract("6S"), hands=(("Ann", DECK[:10]),), note=note)
         assert _short_yaml(deal) is None and _long_yaml(deal) is None
-        assert writer_json._deal_json(deal) == _long_json(deal)
+        assert writer_json.deal_json(deal) == _long_json(deal)

@@ -11,11 +11,12 @@ import json
 from collections import abc
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Dict, Iterable, Iterator, Optional
+from typing import Any, Dict, Iterable, Iterator, List, Optional
 
 from prefcli.io.writer import _MAPPING, amount
-from prefcli.io.writer_text import (BLOCK_KEYS, CARDS, FLOW_WIDTH, HANDS, LINE_KEYS, TRICKS, _SMALL_MEMO, _depth,
-                                    _phrases, _small_key, deal_items, decimal_text, dump_yaml)
+from prefcli.io.writer_stream import CARDS, HANDS, TRICKS, batched, deal_items, yaml_pieces
+from prefcli.io.writer_text import (BLOCK_KEYS, FLOW_WIDTH, LINE_KEYS, _SMALL_MEMO, _depth, _phrases,
+                                    _small_key, decimal_text, dump_yaml)
 from prefcli.model.records import Deal
 
 
@@ -179,12 +180,12 @@ def dump(data: Any, kind: str) -> str:
     return dump_json(data) if kind == "json" else dump_yaml(data)
 
 
-def _deal_json(deal: Deal) -> str:
+def deal_json(deal: Deal) -> str:
     """``_json_text(deal_to_data(deal), 4, 4, block=True)``, written from the model: each field is
     what _json_text_of writes for it, the card texts (canonical, so a JSON string without
     escapes) as they are, the hands a block when their one-line form passes FLOW_WIDTH (else the
     long way decides), the play a block list whenever a trick has two cards (`_phrases`)."""
-    parts = []
+    parts: List[str] = []
     add = parts.append
     for k, v, how in deal_items(deal):
         key = '      "' + k + '": '               # _json_str(k): the keys are plain words
@@ -218,7 +219,7 @@ def json_pieces(head: Dict[str, Any], deals: Iterable[Any], tail: Dict[str, Any]
         count = 0
         for deal in deals:
             if isinstance(deal, Deal):               # the model (RecordParts.entries)
-                text = _deal_json(deal)
+                text = deal_json(deal)
             elif isinstance(deal, _MAPPING):
                 text = _json_text(deal, 4, 4, block=True)
             else:                                    # pragma: no cover - a deal is a mapping
@@ -236,5 +237,4 @@ def json_pieces(head: Dict[str, Any], deals: Iterable[Any], tail: Dict[str, Any]
 def dump_chunks(head: Dict[str, Any], deals: Iterable[Any], tail: Dict[str, Any], kind: str) -> Iterator[str]:
     """dump(head + deals + tail, kind) as chunks of text (about CHUNK characters each), the plain
     data of one deal at a time alive: what convert writes a large record with."""
-    from prefcli.io.writer_text import batched, yaml_pieces
     return batched(json_pieces(head, deals, tail) if kind == "json" else yaml_pieces(head, deals, tail))
