@@ -48,7 +48,8 @@ def _long_json(deal: Deal) -> str:
 
 def _same(deal: Deal) -> None:
     plain = writer.deal_to_data(deal, ("deals", deal.pos))
-    items = deal_items(deal)
+    items = [(k, writer_stream.plain_of(k, v) if how == writer_stream.SMALL else v, how)
+             for k, v, how in deal_items(deal)]
     assert [k for k, _, _ in items] == list(plain)
     assert {k: v for k, v, _ in items} == plain
     for k, v, how in items:         # the values' types too (True is 1, "1" is not)
@@ -203,3 +204,48 @@ def test_the_model_writers_decline_alike_where_the_direct_writer_does():
         deal = Deal(pos=0, contract=parse_contract("6S"), hands=(("Ann", DECK[:10]),), note=note)
         assert _short_yaml(deal) is None and _long_yaml(deal) is None
         assert writer_json.deal_json(deal) == _long_json(deal)
+
+
+def _one_writer(deals_):
+    """Each deal's text from one YAML writer and one JSON run, as convert writes a record (the
+    fields' memo shared by every deal)."""
+    w = _DirectYaml()
+    writer_json._JSON_FIELDS.clear()
+    out = []
+    for deal in deals_:
+        try:
+            y = deal_yaml(w, deal)
+        except _NotDirect:
+            y = None
+        out.append((y, writer_json.deal_json(deal)))
+    return out
+
+
+def _alike(deals_):
+    for deal, (y, j) in zip(deals_, _one_writer(deals_)):
+        assert y == _long_yaml(deal)
+        assert j == _long_json(deal)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(deals(), min_size=2, max_size=12))
+def test_made_up_deals_written_by_one_writer_as_the_long_way(deals_):
+    _alike(deals_ + deals_)
+
+
+def test_equal_values_of_other_types_never_share_a_remembered_text():
+    """1, 1.0 and True are equal and hash alike: a field holding any but texts and integers (or
+    calls, decisions) is written the long way, so each keeps its own text."""
+    six = parse_contract("6S")
+    base = dict(pos=0, contract=six, declarer="Ann")
+    made = [Deal(tricks=(("Ann", 1), ("Bob", 0)), **base), Deal(tricks=(("Ann", True), ("Bob", False)), **base),
+            Deal(tricks=(("Ann", 1.0), ("Bob", 0)), **base), Deal(claim=(("Ann", 1),), **base),
+            Deal(claim=(("Ann", True),), **base), Deal(whist=((1, Decision.PASS),), **base),
+            Deal(whist=((True, Decision.PASS),), **base), Deal(whist=(("1", Decision.PASS),), **base),
+            Deal(auction=(parse_call("pass"), 1), **base), Deal(auction=(parse_call("pass"), True), **base),
+            Deal(auction=(parse_call("pass"), parse_call("6S")), **base)]
+    _alike(made + made[::-1])
+    hows = [dict((k, h) for k, _, h in deal_items(d)) for d in made]
+    assert hows[0]["tricks"] == writer_stream.SMALL and hows[1]["tricks"] == writer_stream.GENERIC
+    assert hows[5]["whist"] == writer_stream.GENERIC and hows[7]["whist"] == writer_stream.SMALL
+    assert hows[8]["auction"] == writer_stream.GENERIC and hows[10]["auction"] == writer_stream.SMALL

@@ -14,7 +14,8 @@ from fractions import Fraction
 from typing import Any, Dict, Iterable, Iterator, List, Optional
 
 from prefcli.io.writer import _MAPPING, amount
-from prefcli.io.writer_stream import CARDS, HANDS, TRICKS, batched, deal_items, yaml_pieces
+from prefcli.io.writer_stream import (CARDS, FIELD_MEMO, HANDS, SMALL, TRICKS, batched, deal_items, plain_of,
+                                      yaml_pieces)
 from prefcli.io.writer_text import (BLOCK_KEYS, FLOW_WIDTH, LINE_KEYS, _SMALL_MEMO, _depth, _phrases,
                                     _small_key, decimal_text, dump_yaml)
 from prefcli.model.records import Deal
@@ -107,6 +108,8 @@ def _json_len(value: Any, limit: int) -> int:
 
 #: _json_text of a small collection (_small_key) by place and content, for one dump_json
 _JSON_SMALL: Dict[Any, str] = {}
+#: a deal's SMALL field's text by key and model value (deal_json), for one json_pieces
+_JSON_FIELDS: Dict[Any, str] = {}
 
 
 def _json_text(value: Any, indent: int = 0, column: int = 0, block: bool = True) -> str:
@@ -189,7 +192,14 @@ def deal_json(deal: Deal) -> str:
     add = parts.append
     for k, v, how in deal_items(deal):
         key = '      "' + k + '": '               # _json_str(k): the keys are plain words
-        if how == CARDS:
+        if how == SMALL:
+            got = _JSON_FIELDS.get((k, v))
+            if got is None:
+                got = _json_text(plain_of(k, v), 6, 10 + len(k), block=False)
+                if len(_JSON_FIELDS) < FIELD_MEMO:
+                    _JSON_FIELDS[(k, v)] = got
+            add(key + got)
+        elif how == CARDS:
             add(key + '"' + v + '"')
         elif how == TRICKS:
             add(key + "[\n" + ",\n".join(['        "' + t + '"' for t in v]) + "\n      ]")
@@ -213,6 +223,7 @@ def json_pieces(head: Dict[str, Any], deals: Iterable[Any], tail: Dict[str, Any]
     blocks at indent 4, since every deal is a mapping), so each deal's text is the one it has in
     the whole document, and the small collections' memo is shared by all of them as it is there."""
     _JSON_SMALL.clear()
+    _JSON_FIELDS.clear()
     try:
         whole = _json_text(head)                     # "{\n" + the head's keys + "\n}"
         yield whole[:-2]
@@ -232,6 +243,7 @@ def json_pieces(head: Dict[str, Any], deals: Iterable[Any], tail: Dict[str, Any]
         yield "\n}\n"
     finally:
         _JSON_SMALL.clear()
+        _JSON_FIELDS.clear()
 
 
 def dump_chunks(head: Dict[str, Any], deals: Iterable[Any], tail: Dict[str, Any], kind: str) -> Iterator[str]:

@@ -14,13 +14,43 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 from prefcli.io.writer import deal_to_data, penalty_to_data
 from prefcli.io.writer_text import (_MAX_SCALAR, FLOW_WIDTH, _DirectYaml, _mark, _NotDirect, _pyyaml_text,
                                     _scalar_len)
-from prefcli.model.cards import format_cards
+from prefcli.model.cards import Call, Decision, format_cards
 from prefcli.model.records import Deal
 
-#: how a field of a deal is written from the model (:func:`deal_items`): as any plain value, or
-#: as card texts known to be canonical (one card text; a mapping of them; a list of them that
-#: holds a text of two cards or more)
-GENERIC, CARDS, HANDS, TRICKS = 0, 1, 2, 3
+#: how a field of a deal is written from the model (:func:`deal_items`): as any plain value; as
+#: card texts known to be canonical (one card text; a mapping of them; a list of them that holds
+#: a text of two cards or more); or SMALL: the value is still the model's (the auction's calls,
+#: the whist decisions, the tricks or claim of texts and integers), its plain form made by
+#: :func:`plain_of` and its text written once for each content (thousands of deals share a few)
+GENERIC, CARDS, HANDS, TRICKS, SMALL = 0, 1, 2, 3, 4
+
+#: at most so many fields' texts remembered by one writer (SMALL fields)
+FIELD_MEMO = 4096
+
+
+def plain_of(key: str, value: Any) -> Any:
+    """The plain value of a SMALL field (as deal_to_data makes it)."""
+    if key == "auction":
+        return [str(c) for c in value]
+    if key == "whist":
+        return {name: str(v) for name, v in value}
+    return {name: v for name, v in value}
+
+
+def _keyed(pairs: Any, kind: type) -> bool:
+    """Whether a deal's pairs are texts and values of exactly `kind`, so that equal pairs have
+    the same text (1, 1.0 and True are equal, and would share a text in the memo)."""
+    for name, v in pairs:
+        if type(name) is not str or type(v) is not kind:
+            return False
+    return True
+
+
+def _calls(calls: Any) -> bool:
+    for c in calls:
+        if type(c) is not Call:
+            return False
+    return True
 
 
 def _card_text(cards: Any) -> Optional[str]:
@@ -36,10 +66,11 @@ def _card_text(cards: Any) -> Optional[str]:
 
 def deal_items(deal: Deal) -> List[Tuple[str, Any, int]]:
     """:func:`prefcli.io.writer.deal_to_data` as (key, value, how) in its order: the same keys
-    and plain values (tests/test_writer_direct.py compares them), each with how the writers may
-    write it (HANDS, CARDS, TRICKS: canonical card texts, written as they are; GENERIC: as any
-    plain value). A deal's card texts are made from its cards, so they need no look at their
-    characters, and the layout of a full deal's hands and play follows from their lengths."""
+    and plain values (SMALL ones made by :func:`plain_of`; tests/test_writer_model.py compares
+    them), each with how the writers may write it (HANDS, CARDS, TRICKS: canonical card texts,
+    written as they are; SMALL: a text remembered by content; GENERIC: as any plain value). A
+    deal's card texts are made from its cards, so they need no look at their characters, and the
+    layout of a full deal's hands and play follows from their lengths."""
     items: List[Tuple[str, Any, int]] = []
     add = items.append
     if deal.dealer is not None:
@@ -58,7 +89,8 @@ def deal_items(deal: Deal) -> List[Tuple[str, Any, int]]:
         text = _card_text(deal.talon)
         add(("talon", text, CARDS) if text is not None else ("talon", format_cards(deal.talon), GENERIC))
     if deal.auction is not None:
-        add(("auction", [str(c) for c in deal.auction], GENERIC))
+        add(("auction", deal.auction, SMALL) if _calls(deal.auction) else
+            ("auction", [str(c) for c in deal.auction], GENERIC))
     if deal.bid is not None:
         add(("bid", str(deal.bid), GENERIC))
     if deal.discard is not None:
@@ -68,7 +100,8 @@ def deal_items(deal: Deal) -> List[Tuple[str, Any, int]]:
     if deal.declarer is not None:
         add(("declarer", deal.declarer, GENERIC))
     if deal.whist:
-        add(("whist", {name: str(v) for name, v in deal.whist}, GENERIC))
+        add(("whist", deal.whist, SMALL) if _keyed(deal.whist, Decision) else
+            ("whist", {name: str(v) for name, v in deal.whist}, GENERIC))
     if deal.returned_by is not None:
         add(("return", deal.returned_by, GENERIC))
     if deal.open is not None:
@@ -97,9 +130,11 @@ def deal_items(deal: Deal) -> List[Tuple[str, Any, int]]:
         else:
             add(("play", [format_cards(t) for t in deal.play], GENERIC))
     if deal.claim is not None:
-        add(("claim", {name: v for name, v in deal.claim}, GENERIC))
+        add(("claim", deal.claim, SMALL) if _keyed(deal.claim, int) else
+            ("claim", {name: v for name, v in deal.claim}, GENERIC))
     if deal.tricks is not None:
-        add(("tricks", {name: v for name, v in deal.tricks}, GENERIC))
+        add(("tricks", deal.tricks, SMALL) if _keyed(deal.tricks, int) else
+            ("tricks", {name: v for name, v in deal.tricks}, GENERIC))
     if deal.irregularities:
         add(("irregularities", [{"kind": i.kind, "by": i.by} for i in deal.irregularities], GENERIC))
     if deal.penalties:
@@ -121,9 +156,20 @@ def deal_yaml(writer: _DirectYaml, deal: Deal) -> str:
     _NotDirect where the direct writer would."""
     out = writer.out = ["  - "]
     texts = writer._cache[0]
+    memo = writer._fields
     pre = ""
     for k, v, how in deal_items(deal):
-        if how == CARDS:
+        if how == SMALL:
+            got = memo.get((k, v))
+            if got is None:
+                mark = len(out)
+                writer.unmarked(plain_of(k, v), 6, 6 + len(k), False, 4)
+                got = "".join(out[mark:])
+                del out[mark:]
+                if len(memo) < FIELD_MEMO:
+                    memo[(k, v)] = got
+            out.append(pre + k + ":" + got)
+        elif how == CARDS:
             out.append(pre + k + ": " + v + "\n")
         elif how == HANDS and 13 + sum(_scalar_len(n) + 4 + len(t) for n, t in v.items()) > FLOW_WIDTH:
             out.append(pre + k + ":\n")

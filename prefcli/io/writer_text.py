@@ -295,6 +295,7 @@ class _DirectYaml:
         # a text's written form, one table per context: [block value, flow value, block key, flow key]
         self._cache: List[Dict[str, str]] = [{}, {}, {}, {}]
         self._small: Dict[Any, str] = {}     # unmarked()'s text of a small collection, by place and content
+        self._fields: Dict[Any, str] = {}    # a deal's SMALL field's text, by key and model value (writer_stream)
         self.out: List[str] = []
 
     # scalars -------------------------------------------------------------------------------
