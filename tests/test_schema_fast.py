@@ -65,6 +65,31 @@ def test_every_shipped_schema_of_an_input_compiles():
         assert schema_fast.checker(kind) is not None
 
 
+def test_the_shipped_record_check_is_what_the_compiler_makes_of_the_schema():
+    """The record's compiled check ships as a module (no compile at every start); it must be
+    exactly what the compiler makes of the schema now (else: ``python -m prefcli.io.schema_fast``),
+    it is the one the fast path uses, and a schema that is not its text is compiled afresh."""
+    from pathlib import Path
+
+    from prefcli.io import schema_record_check
+    from prefcli.io.schemas import schema_text
+    shipped = Path(schema_record_check.__file__).read_text(encoding="utf-8")
+    assert shipped == schema_fast.module_source("record", schema_text("record")), \
+        "prefcli/io/schema_record_check.py is stale: run python -m prefcli.io.schema_fast"
+    assert schema_fast.checker("record") is schema_record_check.CHECK
+    compiled = schema_fast.compile_schema(json.loads(schema_text("record")))
+    assert compiled is not None and compiled is not schema_record_check.CHECK
+
+    def answer(check, data):
+        try:
+            return check(data)
+        except Exception as exc:  # noqa: BLE001 - Unsure and the like: the same from both
+            return type(exc)
+    for _, kind, data in _documents():
+        if kind == "record":
+            assert answer(compiled, data) == answer(schema_record_check.CHECK, data)
+
+
 def test_same_answer_on_every_file():
     seen = 0
     for name, kind, data in _documents():
