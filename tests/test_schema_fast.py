@@ -222,6 +222,8 @@ def test_the_card_shortcuts_are_the_shipped_patterns_and_never_pass_what_they_sh
             assert many.search(t), repr(t)
         if t in schema_fast.CARD_TOKENS:
             assert one.search(t), repr(t)
+        # the shortcut in C says what the tokens say, exactly
+        assert (schema_fast.CARDS_TEXT(t) is not None) == schema_fast.CARD_TOKENS.issuperset(t.split(" ")), repr(t)
 
 
 CARDS_SCHEMA = {"type": "object", "additionalProperties": {
@@ -238,6 +240,16 @@ def test_card_texts_and_lists_decided_as_jsonschema_does():
     assert _same_as_jsonschema(CARDS_SCHEMA, values) > 50
     # asked twice (the second answer from what the first remembered): the same
     assert _same_as_jsonschema(CARDS_SCHEMA, values) > 50
+    # several texts checked at once (their tokens joined by a space), as hands and a play are:
+    # one odd text, or one that is not a text, among good ones is still found
+    import itertools
+    some = ["7S 8S", "AS", "10♥ A♠", "", " 7S", "7S ", "7S  8S", "7S,8S", "11S", "7S\n", 7, None, ["7S"], ["x"]]
+    pairs = list(itertools.product(some, repeat=2))
+    many = [{"a": x, "b": y} for x, y in pairs] + [{"a": x, "b": "KS", "c": y} for x, y in pairs]
+    assert _same_as_jsonschema(CARDS_SCHEMA, many) > 300
+    play = {"type": "array", "maxItems": 10, "items": CARDS_SCHEMA["additionalProperties"]}
+    tricks = [[x, y] for x, y in pairs] + [[x, "KS QS JS", y] for x, y in pairs] + [[], ["7S"] * 11]
+    assert _same_as_jsonschema(play, tricks) > 300
 
 
 def test_one_of_with_branches_of_the_same_type_still_counts_them():

@@ -86,6 +86,12 @@ SHORTCUTS = {
 }
 
 
+#: the "cards" shortcut in C: a text of card tokens (CARD_TOKENS) separated by single spaces,
+#: what ``CARD_TOKENS.issuperset(text.split(" "))`` says, without making a string a token
+CARDS_TEXT = re.compile("(?:10|[789TtJjQqKkAa])[SsCcDdHh\u2660\u2663\u2666\u2665]"
+                        "(?: (?:10|[789TtJjQqKkAa])[SsCcDdHh\u2660\u2663\u2666\u2665])*").fullmatch
+
+
 def _unique_texts(v: List[Any]) -> bool:
     if not all(type(i) is str for i in v):
         raise Unsure("uniqueItems on values other than text")
@@ -225,7 +231,7 @@ class _Compiler:
         known = self.const(ok, "set()")
         short = SHORTCUTS.get(pattern)
         if short == "cards":
-            first = f"{self.const(CARD_TOKENS, 'CARD_TOKENS')}.issuperset({v}.split(' '))"
+            first = f"{self.const(CARDS_TEXT, 'CARDS_TEXT')}({v}) is not None"
         elif short == "card":
             first = f"{v} in {self.const(CARD_TOKENS, 'CARD_TOKENS')}"
         else:
@@ -350,11 +356,44 @@ class _Compiler:
                 out.append(f"{ind}for k, v in x.items():")
                 out.append(f"{ind}    if k not in {self.const(frozenset(props))} and not {cond}: return False")
             else:
-                out.append(f"{ind}for v in x.values():")
-                out.append(f"{ind}    if not {cond}: return False")
+                out += self.each(extra, cond, "x.values()", ind)
         if len(out) == (0 if sure else 1):
             out.append(f"{ind}pass")
         return out
+
+    def each(self, item: Any, cond: str, values: str, ind: str) -> List[str]:
+        """Lines that check `cond` of every one of `values`. When the item schema takes any text
+        of cards (:meth:`takes_card_texts`), the texts are first tried all at once: their tokens
+        are those of the texts joined by one space, so one test of the joined text's tokens is
+        every text's shortcut (a trick's cards, a deal's ten tricks and three hands): ``"a b" + " " +
+        "c"`` is a text of cards exactly when both are; a value that is not a text, or a token that
+        is not a card, checks them one by one."""
+        loop = [f"{ind}for v in {values}:", f"{ind}    if not {cond}: return False"]
+        if not self.takes_card_texts(item):
+            return loop
+        cards = self.const(CARDS_TEXT, "CARDS_TEXT")
+        return [f"{ind}try:",
+                f"{ind}    whole = {cards}(' '.join({values})) is not None",
+                f"{ind}except TypeError:",
+                f"{ind}    whole = False",
+                f"{ind}if not whole:"] + ["    " + line for line in loop]
+
+    def takes_card_texts(self, s: Any) -> bool:
+        """Whether schema `s` accepts every text whose tokens (split at single spaces) are cards
+        of the deck: a text with the "cards" pattern and nothing else, or a choice with such a
+        branch (a `oneOf` whose branches take different types)."""
+        while isinstance(s, dict) and set(s) - _ANNOTATIONS == {"$ref"}:
+            s = self.resolve(s["$ref"])
+        if not isinstance(s, dict):
+            return False
+        keys = set(s) - _ANNOTATIONS
+        if keys == {"type", "pattern"}:
+            return s["type"] == "string" and SHORTCUTS.get(s["pattern"]) == "cards"
+        if keys in ({"anyOf"}, {"oneOf"}):
+            branches = s.get("anyOf", s.get("oneOf"))
+            return (isinstance(branches, list) and ("anyOf" in s or self.exclusive(branches))
+                    and any(self.takes_card_texts(b) for b in branches))
+        return False
 
     def array_body(self, s: Dict[str, Any], sure: bool) -> List[str]:
         out: List[str] = []
@@ -372,8 +411,7 @@ class _Compiler:
                 raise _Unsupported("items as a list")
             cond = self.expr(s["items"], "v")
             if cond != "True":
-                out.append(f"{ind}for v in x:")
-                out.append(f"{ind}    if not {cond}: return False")
+                out += self.each(s["items"], cond, "x", ind)
         if len(out) == (0 if sure else 1):
             out.append(f"{ind}pass")
         return out
@@ -408,7 +446,8 @@ def module_source(kind: str, text: str) -> str:
             f'``python -m prefcli.io.schema_fast``; tests/test_schema_fast.py says when it is stale)."""',
             "# flake8: noqa",
             "# mypy: ignore-errors",
-            "from prefcli.io.schema_fast import CARD_TOKENS, _MISSING, _is_int, _is_num, _searcher, _unique_texts",
+            "from prefcli.io.schema_fast import CARD_TOKENS, CARDS_TEXT, _MISSING, _is_int, _is_num, _searcher, "
+            "_unique_texts",
             "",
             f"SCHEMA_TEXT = {text!r}",
             ""]

@@ -2,7 +2,7 @@
 ``python -m prefcli.io.schema_fast``; tests/test_schema_fast.py says when it is stale)."""
 # flake8: noqa
 # mypy: ignore-errors
-from prefcli.io.schema_fast import CARD_TOKENS, _MISSING, _is_int, _is_num, _searcher, _unique_texts
+from prefcli.io.schema_fast import CARD_TOKENS, CARDS_TEXT, _MISSING, _is_int, _is_num, _searcher, _unique_texts
 
 SCHEMA_TEXT = '{\n  "$schema": "https://json-schema.org/draft/2020-12/schema",\n  "$id": "https://prefcli.invalid/schemas/record.schema.json",\n  "title": "Preferans game record (pref-record/1)",\n  "description": "A game record: players, rules and deals (FORMAT.md §1).",\n  "type": "object",\n  "required": [\n    "format",\n    "players",\n    "rules",\n    "deals"\n  ],\n  "additionalProperties": false,\n  "properties": {\n    "format": {\n      "const": "pref-record/1",\n      "description": "the document kind and version"\n    },\n    "meta": {\n      "type": "object",\n      "description": "free text about the game (event, date, site, …)",\n      "additionalProperties": {\n        "description": "any value; kept as written"\n      }\n    },\n    "players": {\n      "type": "array",\n      "minItems": 2,\n      "maxItems": 5,\n      "uniqueItems": true,\n      "description": "2 to 5 unique names in clockwise seat order (the format\'s counts; the preset says which it is played by: every preset here takes 3 or 4, the Russian and Lithuanian ones 5 too, where the dealer and the next player sit out each deal, seed 004 l.107)",\n      "items": {\n        "type": "string",\n        "minLength": 1,\n        "maxLength": 100,\n        "description": "a player\'s name, exactly as in players"\n      }\n    },\n    "rules": {\n      "type": "object",\n      "required": [\n        "variant"\n      ],\n      "description": "the preset and any option overridden by name (see prefcli variants NAME); nested maps for dotted names",\n      "properties": {\n        "variant": {\n          "type": "string",\n          "description": "a preset: sochi, leningrad, rostov, classic, lithuanian, lithuanian-kitty"\n        },\n        "pool": {\n          "description": "the target: pool / track / kitty size",\n          "$comment": "bounds: pool (prefcli.model.numbers)",\n          "type": "integer",\n          "minimum": 1,\n          "maximum": 100000\n        },\n        "price": {\n          "description": "money per whist, a decimal string such as \\"0.1\\"; non-negative, at most 12 digits before the point and 12 after it when written out (1.5e2 is 150)",\n          "$comment": "bounds: money (prefcli.model.numbers)",\n          "anyOf": [\n            {\n              "type": "string",\n              "pattern": "^\\\\s*\\\\+?([0-9]{1,12}(\\\\.[0-9]{0,12})?|\\\\.[0-9]{1,12})([eE][-+]?[0-9]+)?\\\\s*$"\n            },\n            {\n              "type": "number",\n              "minimum": 0,\n              "exclusiveMaximum": 1000000000000\n            }\n          ]\n        },\n        "coin": {\n          "description": "smallest money unit amounts are rounded to, e.g. \\"0.01\\"; non-negative, at most 12 digits before the point and 12 after it when written out (1.5e2 is 150)",\n          "$comment": "bounds: money (prefcli.model.numbers)",\n          "anyOf": [\n            {\n              "type": "string",\n              "pattern": "^\\\\s*\\\\+?([0-9]{1,12}(\\\\.[0-9]{0,12})?|\\\\.[0-9]{1,12})([eE][-+]?[0-9]+)?\\\\s*$"\n            },\n            {\n              "type": "number",\n              "minimum": 0,\n              "exclusiveMaximum": 1000000000000\n            }\n          ]\n        }\n      },\n      "additionalProperties": {\n        "description": "any option of the preset, by name (checked against the preset)"\n      }\n    },\n    "first_dealer": {\n      "type": "string",\n      "minLength": 1,\n      "maxLength": 100,\n      "description": "who dealt the first deal (default: the first player)"\n    },\n    "deals": {\n      "type": "array",\n      "description": "the deals in order, and manual corrections (adjust entries)",\n      "items": {\n        "if": {\n          "type": "object",\n          "required": [\n            "adjust"\n          ]\n        },\n        "then": {\n          "$ref": "#/$defs/adjust"\n        },\n        "else": {\n          "$ref": "#/$defs/deal"\n        },\n        "description": "a deal or an adjust entry"\n      }\n    },\n    "start": {\n      "type": "object",\n      "additionalProperties": false,\n      "description": "an opening sheet carried over from an earlier session: pool, mountain and whists, and the game\'s state (state:) as prefcli score -f yaml writes it, so the game goes on where it stopped",\n      "properties": {\n        "pool": {\n          "type": "object",\n          "description": "each player\'s pool (track / kitty)",\n          "additionalProperties": {\n            "$ref": "#/$defs/amount"\n          }\n        },\n        "mountain": {\n          "type": "object",\n          "description": "each player\'s mountain (hens)",\n          "additionalProperties": {\n            "$ref": "#/$defs/amount"\n          }\n        },\n        "whists": {\n          "type": "object",\n          "description": "whists[X][Y]: what X has written on Y (X won it from Y)",\n          "additionalProperties": {\n            "type": "object",\n            "description": "what this player has written on each opponent",\n            "additionalProperties": {\n              "$ref": "#/$defs/amount"\n            }\n          }\n        },\n        "state": {\n          "type": "object",\n          "description": "optional: the game\'s state beyond its numbers, so a game continued from this sheet (a record\'s start:) scores as if it had never stopped: each family\'s fields (prefcli variants NAME lists them; e.g. lithuanian: dealer, leading_egles, egles {player: strokes left}, bombs_called; lithuanian-kitty: dealer, leading_egles, rights, declared {player: count}; russian: dealer, allpass_run, dark_run, allpass_streak, bombs {player: [sizes]}). A field left out is a new game\'s value; an unknown field is refused",\n          "additionalProperties": {\n            "description": "a game field (a count, or the name of a seated player) or a per-player field ({NAME: count} or {NAME: [sizes]})",\n            "anyOf": [\n              {\n                "$comment": "bounds: count (prefcli.model.numbers)",\n                "type": "integer",\n                "minimum": 0,\n                "maximum": 1000000\n              },\n              {\n                "type": "string",\n                "minLength": 1,\n                "maxLength": 100\n              },\n              {\n                "type": "object",\n                "additionalProperties": {\n                  "anyOf": [\n                    {\n                      "$comment": "bounds: count (prefcli.model.numbers)",\n                      "type": "integer",\n                      "minimum": 0,\n                      "maximum": 1000000\n                    },\n                    {\n                      "type": "array",\n                      "maxItems": 1000,\n                      "items": {\n                        "$ref": "#/$defs/amount"\n                      }\n                    }\n                  ],\n                  "description": "a whole number from 0, or a list of numbers (oldest first)"\n                },\n                "description": "a value per seated player"\n              }\n            ]\n          }\n        }\n      }\n    },\n    "end": {\n      "type": "object",\n      "required": [\n        "reason"\n      ],\n      "description": "how the game ended early",\n      "properties": {\n        "reason": {\n          "enum": [\n            "time",\n            "agreement",\n            "surrender"\n          ],\n          "description": "time, agreement or surrender"\n        },\n        "note": {\n          "type": "string",\n          "description": "free text"\n        }\n      },\n      "additionalProperties": false\n    }\n  },\n  "$defs": {\n    "deal": {\n      "type": "object",\n      "description": "one deal: a summary (enough to score) or full (cards too, so it can be replayed)",\n      "required": [\n        "contract"\n      ],\n      "additionalProperties": false,\n      "properties": {\n        "contract": {\n          "type": "string",\n          "pattern": "^\\\\s*((([6-9]|10)\\\\s*([SsCcDdHh]|[Nn][Tt]|♠|♣|♦|♥)|[Mm]is[eè]re)(-without-talon| without (the )?talon|-wt| wt)?|[Aa]ll-?[Pp]ass)\\\\s*$",\n          "description": "the final contract: 6S 6C 6D 6H 6NT … 10NT (♠♣♦♥ accepted), misere, or all-pass (raspasy / eglė); misere-without-talon and 9S-without-talon … 9NT-without-talon are bid and played without the talon (option misere_without_talon; -wt for short)"\n        },\n        "declarer": {\n          "type": "string",\n          "minLength": 1,\n          "maxLength": 100,\n          "description": "who plays the contract (not on all-pass deals)"\n        },\n        "bid": {\n          "type": "string",\n          "pattern": "^\\\\s*((([6-9]|10)\\\\s*([SsCcDdHh]|[Nn][Tt]|♠|♣|♦|♥)|[Mm]is[eè]re)(-without-talon| without (the )?talon|-wt| wt)?|[Aa]ll-?[Pp]ass)\\\\s*$",\n          "description": "the winning bid, when no auction is recorded (the contract may not be lower)"\n        },\n        "dealer": {\n          "type": "string",\n          "minLength": 1,\n          "maxLength": 100,\n          "description": "who dealt; must match the rotation from first_dealer and the preset"\n        },\n        "whist": {\n          "type": "object",\n          "description": "each defender\'s decision, in the order they spoke",\n          "additionalProperties": {\n            "type": "string",\n            "enum": [\n              "whist",\n              "pass",\n              "half-whist"\n            ],\n            "description": "whist, pass or half-whist"\n          }\n        },\n        "open": {\n          "type": "boolean",\n          "description": "open (light) defence: the passer\'s cards on the table, the whister plays both hands"\n        },\n        "tricks": {\n          "type": "object",\n          "description": "tricks taken by every active player (they sum to 10); with 4 or 5 players the dealer who sits out may be listed for the talon-led tricks of an all-pass or a Lithuanian eglė; with 5 the one waiting his turn never is",\n          "additionalProperties": {\n            "type": "integer",\n            "minimum": 0,\n            "maximum": 10,\n            "description": "a trick count, 0 to 10"\n          }\n        },\n        "hands": {\n          "type": "object",\n          "description": "the three active hands, 10 cards each",\n          "additionalProperties": {\n            "description": "a hand of 10 cards",\n            "oneOf": [\n              {\n                "type": "string",\n                "pattern": "^\\\\s*((7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)[\\\\s,]*)*$",\n                "description": "cards separated by spaces, e.g. \\"AS KS 10H\\""\n              },\n              {\n                "type": "array",\n                "items": {\n                  "type": "string",\n                  "pattern": "^(7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)$",\n                  "description": "a card: rank 7 8 9 10 J Q K A (T for 10), then suit S C D H or ♠ ♣ ♦ ♥"\n                }\n              }\n            ]\n          }\n        },\n        "talon": {\n          "description": "the two talon cards",\n          "oneOf": [\n            {\n              "type": "string",\n              "pattern": "^\\\\s*((7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)[\\\\s,]*)*$",\n              "description": "cards separated by spaces, e.g. \\"AS KS 10H\\""\n            },\n            {\n              "type": "array",\n              "items": {\n                "type": "string",\n                "pattern": "^(7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)$",\n                "description": "a card: rank 7 8 9 10 J Q K A (T for 10), then suit S C D H or ♠ ♣ ♦ ♥"\n              }\n            }\n          ]\n        },\n        "auction": {\n          "type": "array",\n          "description": "the calls in turn order from the first hand (left of the dealer)",\n          "items": {\n            "type": "string",\n            "description": "pass, here (hold the last bid), misere, a contract like 6S; prefix \'dark \' for a call made without looking"\n          }\n        },\n        "discard": {\n          "description": "the two cards the declarer put away",\n          "oneOf": [\n            {\n              "type": "string",\n              "pattern": "^\\\\s*((7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)[\\\\s,]*)*$",\n              "description": "cards separated by spaces, e.g. \\"AS KS 10H\\""\n            },\n            {\n              "type": "array",\n              "items": {\n                "type": "string",\n                "pattern": "^(7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)$",\n                "description": "a card: rank 7 8 9 10 J Q K A (T for 10), then suit S C D H or ♠ ♣ ♦ ♥"\n              }\n            }\n          ]\n        },\n        "play": {\n          "type": "array",\n          "maxItems": 10,\n          "description": "the tricks in playing order, each a list of cards in the order played (the first card is the lead)",\n          "items": {\n            "description": "one trick\'s cards in playing order",\n            "oneOf": [\n              {\n                "type": "string",\n                "pattern": "^\\\\s*((7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)[\\\\s,]*)*$",\n                "description": "cards separated by spaces, e.g. \\"AS KS 10H\\""\n              },\n              {\n                "type": "array",\n                "items": {\n                  "type": "string",\n                  "pattern": "^(7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)$",\n                  "description": "a card: rank 7 8 9 10 J Q K A (T for 10), then suit S C D H or ♠ ♣ ♦ ♥"\n                }\n              }\n            ]\n          }\n        },\n        "claim": {\n          "type": "object",\n          "description": "the play stopped early: the remaining tricks as agreed, per player",\n          "additionalProperties": {\n            "type": "integer",\n            "minimum": 0,\n            "maximum": 10,\n            "description": "a trick count, 0 to 10"\n          }\n        },\n        "dark": {\n          "type": "boolean",\n          "description": "the contract was bid without looking at the cards (Classic, seed 002)"\n        },\n        "bomb": {\n          "type": "string",\n          "minLength": 1,\n          "maxLength": 100,\n          "description": "who called a bomb this deal (only 7 or more may be bid)"\n        },\n        "takeover": {\n          "type": "string",\n          "minLength": 1,\n          "maxLength": 100,\n          "description": "who whists for both hands (Lithuanian take-over by the passer or the sitting-out dealer, with 4 or 5 players; the whister himself: from both hands, closed, seed 000 \\"Padėk!\\")"\n        },\n        "partner": {\n          "type": "string",\n          "minLength": 1,\n          "maxLength": 100,\n          "description": "a misère played half each with the sitting-out dealer (4 or 5 players), named here (Кодекс 3.6.9 \\"мизер пополам\\"; option misere_partner): the declarer and the dealer each write half of every result"\n        },\n        "concede": {\n          "type": "boolean",\n          "description": "the declarer gave up \\"without three\\" (option without_three)"\n        },\n        "without_all": {\n          "type": "boolean",\n          "description": "\\"be visų\\" (seed 004 l.200; option without_all): the declarer named a contract against the rules (below the bid reached, or a misère after other bids) and kept it; scored as failed by all the tricks of the bid reached (bid:), without play or whist"\n        },\n        "position": {\n          "type": "boolean",\n          "description": "a position (a study, an imported problem): a full deal (hands) kept without play, claim or tricks, on purpose. validate, replay and analyze read it; score and settle skip it with a note. A full deal without a result that is not marked so is refused by every command (record the play or the tricks, or mark it position: true)"\n        },\n        "return": {\n          "type": "string",\n          "minLength": 1,\n          "maxLength": 100,\n          "description": "who returned a half-whist (the passer, or the sitting-out dealer with 4 or 5 players) and so whisted"\n        },\n        "irregularities": {\n          "type": "array",\n          "description": "irregularities scored by rule (seed 001 l.142; option irregularities): a misdeal (by the dealer; the deal is the one dealt again), play without the discard (by the declarer; written down irregularity.no_discard, no tricks), a revoke (by the one who revoked; the tricks are the corrected play\'s)",\n          "items": {\n            "type": "object",\n            "required": ["kind", "by"],\n            "additionalProperties": false,\n            "properties": {\n              "kind": {"enum": ["misdeal", "no-discard", "revoke"], "description": "what went wrong"},\n              "by": {"type": "string", "minLength": 1, "maxLength": 100, "description": "who committed it"}\n            }\n          }\n        },\n        "penalties": {\n          "type": "array",\n          "description": "penalties written during this deal",\n          "items": {\n            "type": "object",\n            "required": [\n              "player"\n            ],\n            "additionalProperties": false,\n            "description": "one penalty",\n            "properties": {\n              "player": {\n                "type": "string",\n                "minLength": 1,\n                "maxLength": 100,\n                "description": "whose sheet the penalty is written on: his mountain or pool, and the writer of its whists"\n              },\n              "mountain": {\n                "description": "points written to the player\'s mountain; a number within ±1000000000, or text: at most 12 digits before the point and 12 after it, or a fraction of two 12-digit whole numbers",\n                "$comment": "bounds: amount (prefcli.model.numbers)",\n                "anyOf": [\n                  {\n                    "type": "integer",\n                    "minimum": -1000000000,\n                    "maximum": 1000000000\n                  },\n                  {\n                    "type": "number",\n                    "minimum": -1000000000,\n                    "maximum": 1000000000\n                  },\n                  {\n                    "type": "string",\n                    "pattern": "^\\\\s*-?[0-9]{1,12}(\\\\.[0-9]{1,12})?(/[0-9]{1,12})?\\\\s*$"\n                  }\n                ]\n              },\n              "pool": {\n                "description": "points written to (negative: taken off) the player\'s pool; a number within ±1000000000, or text: at most 12 digits before the point and 12 after it, or a fraction of two 12-digit whole numbers",\n                "$comment": "bounds: amount (prefcli.model.numbers)",\n                "anyOf": [\n                  {\n                    "type": "integer",\n                    "minimum": -1000000000,\n                    "maximum": 1000000000\n                  },\n                  {\n                    "type": "number",\n                    "minimum": -1000000000,\n                    "maximum": 1000000000\n                  },\n                  {\n                    "type": "string",\n                    "pattern": "^\\\\s*-?[0-9]{1,12}(\\\\.[0-9]{1,12})?(/[0-9]{1,12})?\\\\s*$"\n                  }\n                ]\n              },\n              "whists": {\n                "type": "object",\n                "required": [\n                  "on",\n                  "amount"\n                ],\n                "additionalProperties": false,\n                "description": "whists the player writes on the player named by on (who pays them; Кодекс 3.3.16.3: the 2nd hand writes 52 whists on the offender), in every family",\n                "properties": {\n                  "on": {\n                    "type": "string",\n                    "minLength": 1,\n                    "maxLength": 100,\n                    "description": "who writes the whists on the player (the beneficiary)"\n                  },\n                  "amount": {\n                    "description": "how many whists; a number within ±1000000000, or text: at most 12 digits before the point and 12 after it, or a fraction of two 12-digit whole numbers",\n                    "$comment": "bounds: amount (prefcli.model.numbers)",\n                    "anyOf": [\n                      {\n                        "type": "integer",\n                        "minimum": -1000000000,\n                        "maximum": 1000000000\n                      },\n                      {\n                        "type": "number",\n                        "minimum": -1000000000,\n                        "maximum": 1000000000\n                      },\n                      {\n                        "type": "string",\n                        "pattern": "^\\\\s*-?[0-9]{1,12}(\\\\.[0-9]{1,12})?(/[0-9]{1,12})?\\\\s*$"\n                      }\n                    ]\n                  }\n                }\n              },\n              "reason": {\n                "type": "string",\n                "description": "why (misdeal, revoke, …)"\n              }\n            }\n          }\n        },\n        "note": {\n          "type": "string",\n          "description": "free text"\n        }\n      }\n    },\n    "adjust": {\n      "type": "object",\n      "required": [\n        "adjust"\n      ],\n      "additionalProperties": false,\n      "description": "a manual correction agreed at the table (not a deal)",\n      "properties": {\n        "adjust": {\n          "type": "object",\n          "additionalProperties": false,\n          "description": "amounts added to the sheet",\n          "properties": {\n            "pool": {\n              "type": "object",\n              "description": "added to each player\'s pool",\n              "additionalProperties": {\n                "$ref": "#/$defs/amount"\n              }\n            },\n            "mountain": {\n              "type": "object",\n              "description": "added to each player\'s mountain",\n              "additionalProperties": {\n                "$ref": "#/$defs/amount"\n              }\n            },\n            "whists": {\n              "type": "object",\n              "description": "whists added: whists[X][Y] is written by X on Y",\n              "additionalProperties": {\n                "type": "object",\n                "description": "what this player has written on each opponent",\n                "additionalProperties": {\n                  "$ref": "#/$defs/amount"\n                }\n              }\n            },\n            "note": {\n              "type": "string",\n              "description": "why"\n            }\n          }\n        }\n      }\n    },\n    "amount": {\n      "description": "an exact amount: an integer, a decimal, or a string like \\"12.5\\" or \\"40/3\\"; a number within ±1000000000, or text: at most 12 digits before the point and 12 after it, or a fraction of two 12-digit whole numbers",\n      "$comment": "bounds: amount (prefcli.model.numbers)",\n      "anyOf": [\n        {\n          "type": "integer",\n          "minimum": -1000000000,\n          "maximum": 1000000000\n        },\n        {\n          "type": "number",\n          "minimum": -1000000000,\n          "maximum": 1000000000\n        },\n        {\n          "type": "string",\n          "pattern": "^\\\\s*-?[0-9]{1,12}(\\\\.[0-9]{1,12})?(/[0-9]{1,12})?\\\\s*$"\n        }\n      ]\n    }\n  }\n}\n'
 
@@ -52,88 +52,90 @@ _c59 = frozenset(['half-whist', 'pass', 'whist'])
 _c62 = 0
 _c63 = 10
 _c65 = set()
-_c66 = CARD_TOKENS
+_c66 = CARDS_TEXT
 _c67 = _searcher('^\\s*((7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)[\\s,]*)*$', _c65)
 _c69 = set()
 _c70 = CARD_TOKENS
 _c71 = _searcher('^(7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)$', _c69)
-_c72 = set()
-_c73 = CARD_TOKENS
-_c74 = _searcher('^\\s*((7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)[\\s,]*)*$', _c72)
-_c76 = set()
-_c77 = CARD_TOKENS
-_c78 = _searcher('^(7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)$', _c76)
-_c81 = set()
-_c82 = CARD_TOKENS
-_c83 = _searcher('^\\s*((7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)[\\s,]*)*$', _c81)
-_c85 = set()
-_c86 = CARD_TOKENS
-_c87 = _searcher('^(7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)$', _c85)
-_c90 = set()
-_c91 = CARD_TOKENS
-_c92 = _searcher('^\\s*((7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)[\\s,]*)*$', _c90)
-_c94 = set()
-_c95 = CARD_TOKENS
-_c96 = _searcher('^(7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)$', _c94)
-_c98 = 0
-_c99 = 10
-_c102 = frozenset(['by', 'kind'])
-_c103 = frozenset(['by', 'kind'])
-_c104 = frozenset(['misdeal', 'no-discard', 'revoke'])
-_c107 = frozenset(['player'])
-_c108 = frozenset(['mountain', 'player', 'pool', 'reason', 'whists'])
-_c109 = -1000000000
-_c110 = 1000000000
+_c72 = CARDS_TEXT
+_c73 = set()
+_c74 = CARDS_TEXT
+_c75 = _searcher('^\\s*((7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)[\\s,]*)*$', _c73)
+_c77 = set()
+_c78 = CARD_TOKENS
+_c79 = _searcher('^(7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)$', _c77)
+_c82 = set()
+_c83 = CARDS_TEXT
+_c84 = _searcher('^\\s*((7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)[\\s,]*)*$', _c82)
+_c86 = set()
+_c87 = CARD_TOKENS
+_c88 = _searcher('^(7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)$', _c86)
+_c91 = set()
+_c92 = CARDS_TEXT
+_c93 = _searcher('^\\s*((7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)[\\s,]*)*$', _c91)
+_c95 = set()
+_c96 = CARD_TOKENS
+_c97 = _searcher('^(7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)$', _c95)
+_c98 = CARDS_TEXT
+_c100 = 0
+_c101 = 10
+_c104 = frozenset(['by', 'kind'])
+_c105 = frozenset(['by', 'kind'])
+_c106 = frozenset(['misdeal', 'no-discard', 'revoke'])
+_c109 = frozenset(['player'])
+_c110 = frozenset(['mountain', 'player', 'pool', 'reason', 'whists'])
 _c111 = -1000000000
 _c112 = 1000000000
-_c113 = set()
-_c114 = _searcher('^\\s*-?[0-9]{1,12}(\\.[0-9]{1,12})?(/[0-9]{1,12})?\\s*$', _c113)
-_c115 = -1000000000
-_c116 = 1000000000
+_c113 = -1000000000
+_c114 = 1000000000
+_c115 = set()
+_c116 = _searcher('^\\s*-?[0-9]{1,12}(\\.[0-9]{1,12})?(/[0-9]{1,12})?\\s*$', _c115)
 _c117 = -1000000000
 _c118 = 1000000000
-_c119 = set()
-_c120 = _searcher('^\\s*-?[0-9]{1,12}(\\.[0-9]{1,12})?(/[0-9]{1,12})?\\s*$', _c119)
-_c122 = frozenset(['amount', 'on'])
-_c123 = frozenset(['amount', 'on'])
-_c124 = -1000000000
-_c125 = 1000000000
+_c119 = -1000000000
+_c120 = 1000000000
+_c121 = set()
+_c122 = _searcher('^\\s*-?[0-9]{1,12}(\\.[0-9]{1,12})?(/[0-9]{1,12})?\\s*$', _c121)
+_c124 = frozenset(['amount', 'on'])
+_c125 = frozenset(['amount', 'on'])
 _c126 = -1000000000
 _c127 = 1000000000
-_c128 = set()
-_c129 = _searcher('^\\s*-?[0-9]{1,12}(\\.[0-9]{1,12})?(/[0-9]{1,12})?\\s*$', _c128)
-_c133 = frozenset(['mountain', 'pool', 'state', 'whists'])
-_c135 = -1000000000
-_c136 = 1000000000
+_c128 = -1000000000
+_c129 = 1000000000
+_c130 = set()
+_c131 = _searcher('^\\s*-?[0-9]{1,12}(\\.[0-9]{1,12})?(/[0-9]{1,12})?\\s*$', _c130)
+_c135 = frozenset(['mountain', 'pool', 'state', 'whists'])
 _c137 = -1000000000
 _c138 = 1000000000
-_c139 = set()
-_c140 = _searcher('^\\s*-?[0-9]{1,12}(\\.[0-9]{1,12})?(/[0-9]{1,12})?\\s*$', _c139)
-_c142 = -1000000000
-_c143 = 1000000000
+_c139 = -1000000000
+_c140 = 1000000000
+_c141 = set()
+_c142 = _searcher('^\\s*-?[0-9]{1,12}(\\.[0-9]{1,12})?(/[0-9]{1,12})?\\s*$', _c141)
 _c144 = -1000000000
 _c145 = 1000000000
-_c146 = set()
-_c147 = _searcher('^\\s*-?[0-9]{1,12}(\\.[0-9]{1,12})?(/[0-9]{1,12})?\\s*$', _c146)
-_c150 = -1000000000
-_c151 = 1000000000
+_c146 = -1000000000
+_c147 = 1000000000
+_c148 = set()
+_c149 = _searcher('^\\s*-?[0-9]{1,12}(\\.[0-9]{1,12})?(/[0-9]{1,12})?\\s*$', _c148)
 _c152 = -1000000000
 _c153 = 1000000000
-_c154 = set()
-_c155 = _searcher('^\\s*-?[0-9]{1,12}(\\.[0-9]{1,12})?(/[0-9]{1,12})?\\s*$', _c154)
-_c157 = 0
-_c158 = 1000000
-_c160 = 0
-_c161 = 1000000
-_c163 = -1000000000
-_c164 = 1000000000
+_c154 = -1000000000
+_c155 = 1000000000
+_c156 = set()
+_c157 = _searcher('^\\s*-?[0-9]{1,12}(\\.[0-9]{1,12})?(/[0-9]{1,12})?\\s*$', _c156)
+_c159 = 0
+_c160 = 1000000
+_c162 = 0
+_c163 = 1000000
 _c165 = -1000000000
 _c166 = 1000000000
-_c167 = set()
-_c168 = _searcher('^\\s*-?[0-9]{1,12}(\\.[0-9]{1,12})?(/[0-9]{1,12})?\\s*$', _c167)
-_c170 = frozenset(['reason'])
-_c171 = frozenset(['note', 'reason'])
-_c172 = frozenset(['agreement', 'surrender', 'time'])
+_c167 = -1000000000
+_c168 = 1000000000
+_c169 = set()
+_c170 = _searcher('^\\s*-?[0-9]{1,12}(\\.[0-9]{1,12})?(/[0-9]{1,12})?\\s*$', _c169)
+_c172 = frozenset(['reason'])
+_c173 = frozenset(['note', 'reason'])
+_c174 = frozenset(['agreement', 'surrender', 'time'])
 
 def _v5(x):
     if not ((isinstance(x, dict))): return False
@@ -239,102 +241,112 @@ def _v68(x):
 
 def _v64(x):
     if not ((isinstance(x, dict))): return False
-    for v in x.values():
-        if not (((isinstance(v, str)) and (((_c66.issuperset(v.split(' ')) or _c67(v))))) or _v68(v)): return False
+    try:
+        whole = _c72(' '.join(x.values())) is not None
+    except TypeError:
+        whole = False
+    if not whole:
+        for v in x.values():
+            if not (((isinstance(v, str)) and (((_c66(v) is not None or _c67(v))))) or _v68(v)): return False
     return True
 
-def _v75(x):
+def _v76(x):
     if not ((isinstance(x, list))): return False
     for v in x:
-        if not ((isinstance(v, str)) and (((v in _c77 or _c78(v))))): return False
+        if not ((isinstance(v, str)) and (((v in _c78 or _c79(v))))): return False
     return True
 
-def _t79(v):
-    return (((isinstance(v, str)) and (((_c73.issuperset(v.split(' ')) or _c74(v))))) or _v75(v))
+def _t80(v):
+    return (((isinstance(v, str)) and (((_c74(v) is not None or _c75(v))))) or _v76(v))
 
-def _v80(x):
+def _v81(x):
     if not ((isinstance(x, list))): return False
     for v in x:
         if not ((isinstance(v, str))): return False
     return True
 
-def _v84(x):
+def _v85(x):
     if not ((isinstance(x, list))): return False
     for v in x:
-        if not ((isinstance(v, str)) and (((v in _c86 or _c87(v))))): return False
+        if not ((isinstance(v, str)) and (((v in _c87 or _c88(v))))): return False
     return True
 
-def _t88(v):
-    return (((isinstance(v, str)) and (((_c82.issuperset(v.split(' ')) or _c83(v))))) or _v84(v))
+def _t89(v):
+    return (((isinstance(v, str)) and (((_c83(v) is not None or _c84(v))))) or _v85(v))
 
-def _v93(x):
+def _v94(x):
     if not ((isinstance(x, list))): return False
     for v in x:
-        if not ((isinstance(v, str)) and (((v in _c95 or _c96(v))))): return False
+        if not ((isinstance(v, str)) and (((v in _c96 or _c97(v))))): return False
     return True
 
-def _v89(x):
+def _v90(x):
     if not ((isinstance(x, list))): return False
     if len(x) > 10: return False
-    for v in x:
-        if not (((isinstance(v, str)) and (((_c91.issuperset(v.split(' ')) or _c92(v))))) or _v93(v)): return False
+    try:
+        whole = _c98(' '.join(x)) is not None
+    except TypeError:
+        whole = False
+    if not whole:
+        for v in x:
+            if not (((isinstance(v, str)) and (((_c92(v) is not None or _c93(v))))) or _v94(v)): return False
     return True
 
-def _v97(x):
+def _v99(x):
     if not ((isinstance(x, dict))): return False
     for v in x.values():
-        if not (((type(v) is int or _is_int(v))) and (v >= _c98 and v <= _c99)): return False
+        if not (((type(v) is int or _is_int(v))) and (v >= _c100 and v <= _c101)): return False
     return True
 
-def _v101(x):
+def _v103(x):
     if not ((isinstance(x, dict))): return False
-    if not _c102 <= x.keys(): return False
-    if not x.keys() <= _c103: return False
+    if not _c104 <= x.keys(): return False
+    if not x.keys() <= _c105: return False
     v = x.get('kind', _MISSING)
-    if v is not _MISSING and not ((isinstance(v, str) and v in _c104)): return False
+    if v is not _MISSING and not ((isinstance(v, str) and v in _c106)): return False
     v = x.get('by', _MISSING)
     if v is not _MISSING and not ((isinstance(v, str)) and ((len(v) >= 1 and len(v) <= 100))): return False
     return True
 
-def _v100(x):
+def _v102(x):
     if not ((isinstance(x, list))): return False
     for v in x:
-        if not _v101(v): return False
+        if not _v103(v): return False
     return True
 
-def _v121(x):
+def _v123(x):
     if not ((isinstance(x, dict))): return False
-    if not _c122 <= x.keys(): return False
-    if not x.keys() <= _c123: return False
+    if not _c124 <= x.keys(): return False
+    if not x.keys() <= _c125: return False
     v = x.get('on', _MISSING)
     if v is not _MISSING and not ((isinstance(v, str)) and ((len(v) >= 1 and len(v) <= 100))): return False
     v = x.get('amount', _MISSING)
-    if v is not _MISSING and not ((((type(v) is int or _is_int(v))) and (v >= _c124 and v <= _c125)) or (((type(v) is int or _is_num(v))) and (v >= _c126 and v <= _c127)) or ((isinstance(v, str)) and (((v in _c128 or _c129(v)))))): return False
+    if v is not _MISSING and not ((((type(v) is int or _is_int(v))) and (v >= _c126 and v <= _c127)) or (((type(v) is int or _is_num(v))) and (v >= _c128 and v <= _c129)) or ((isinstance(v, str)) and (((v in _c130 or _c131(v)))))): return False
     return True
 
-def _v106(x):
+def _v108(x):
     if not ((isinstance(x, dict))): return False
-    if not _c107 <= x.keys(): return False
-    if not x.keys() <= _c108: return False
+    if not _c109 <= x.keys(): return False
+    if not x.keys() <= _c110: return False
     v = x.get('player', _MISSING)
     if v is not _MISSING and not ((isinstance(v, str)) and ((len(v) >= 1 and len(v) <= 100))): return False
     v = x.get('mountain', _MISSING)
-    if v is not _MISSING and not ((((type(v) is int or _is_int(v))) and (v >= _c109 and v <= _c110)) or (((type(v) is int or _is_num(v))) and (v >= _c111 and v <= _c112)) or ((isinstance(v, str)) and (((v in _c113 or _c114(v)))))): return False
+    if v is not _MISSING and not ((((type(v) is int or _is_int(v))) and (v >= _c111 and v <= _c112)) or (((type(v) is int or _is_num(v))) and (v >= _c113 and v <= _c114)) or ((isinstance(v, str)) and (((v in _c115 or _c116(v)))))): return False
     v = x.get('pool', _MISSING)
-    if v is not _MISSING and not ((((type(v) is int or _is_int(v))) and (v >= _c115 and v <= _c116)) or (((type(v) is int or _is_num(v))) and (v >= _c117 and v <= _c118)) or ((isinstance(v, str)) and (((v in _c119 or _c120(v)))))): return False
+    if v is not _MISSING and not ((((type(v) is int or _is_int(v))) and (v >= _c117 and v <= _c118)) or (((type(v) is int or _is_num(v))) and (v >= _c119 and v <= _c120)) or ((isinstance(v, str)) and (((v in _c121 or _c122(v)))))): return False
     v = x.get('whists', _MISSING)
-    if v is not _MISSING and not _v121(v): return False
+    if v is not _MISSING and not _v123(v): return False
     v = x.get('reason', _MISSING)
     if v is not _MISSING and not ((isinstance(v, str))): return False
     return True
 
-def _v105(x):
+def _v107(x):
     if not ((isinstance(x, list))): return False
     for v in x:
-        if not _v106(v): return False
+        if not _v108(v): return False
     return True
 
-def _t130(v):
+def _t132(v):
     return ((isinstance(v, str)))
 
 def _v48(x):
@@ -342,7 +354,7 @@ def _v48(x):
     if not _c49 <= x.keys(): return False
     if not x.keys() <= _c50: return False
     for k, v in x.items():
-        t = _f131.get(k)
+        t = _f133.get(k)
         if t is not None and not t(v): return False
     return True
 
@@ -352,68 +364,68 @@ def _v19(x):
         if not ((_v20(v)) if (isinstance(v, dict) and _c47 <= v.keys()) else (_v48(v))): return False
     return True
 
-def _v134(x):
+def _v136(x):
     if not ((isinstance(x, dict))): return False
     for v in x.values():
-        if not ((((type(v) is int or _is_int(v))) and (v >= _c135 and v <= _c136)) or (((type(v) is int or _is_num(v))) and (v >= _c137 and v <= _c138)) or ((isinstance(v, str)) and (((v in _c139 or _c140(v)))))): return False
+        if not ((((type(v) is int or _is_int(v))) and (v >= _c137 and v <= _c138)) or (((type(v) is int or _is_num(v))) and (v >= _c139 and v <= _c140)) or ((isinstance(v, str)) and (((v in _c141 or _c142(v)))))): return False
     return True
 
-def _v141(x):
+def _v143(x):
     if not ((isinstance(x, dict))): return False
     for v in x.values():
-        if not ((((type(v) is int or _is_int(v))) and (v >= _c142 and v <= _c143)) or (((type(v) is int or _is_num(v))) and (v >= _c144 and v <= _c145)) or ((isinstance(v, str)) and (((v in _c146 or _c147(v)))))): return False
+        if not ((((type(v) is int or _is_int(v))) and (v >= _c144 and v <= _c145)) or (((type(v) is int or _is_num(v))) and (v >= _c146 and v <= _c147)) or ((isinstance(v, str)) and (((v in _c148 or _c149(v)))))): return False
     return True
 
-def _v149(x):
+def _v151(x):
     if not ((isinstance(x, dict))): return False
     for v in x.values():
-        if not ((((type(v) is int or _is_int(v))) and (v >= _c150 and v <= _c151)) or (((type(v) is int or _is_num(v))) and (v >= _c152 and v <= _c153)) or ((isinstance(v, str)) and (((v in _c154 or _c155(v)))))): return False
+        if not ((((type(v) is int or _is_int(v))) and (v >= _c152 and v <= _c153)) or (((type(v) is int or _is_num(v))) and (v >= _c154 and v <= _c155)) or ((isinstance(v, str)) and (((v in _c156 or _c157(v)))))): return False
     return True
 
-def _v148(x):
+def _v150(x):
     if not ((isinstance(x, dict))): return False
     for v in x.values():
-        if not _v149(v): return False
+        if not _v151(v): return False
     return True
 
-def _v162(x):
+def _v164(x):
     if not ((isinstance(x, list))): return False
     if len(x) > 1000: return False
     for v in x:
-        if not ((((type(v) is int or _is_int(v))) and (v >= _c163 and v <= _c164)) or (((type(v) is int or _is_num(v))) and (v >= _c165 and v <= _c166)) or ((isinstance(v, str)) and (((v in _c167 or _c168(v)))))): return False
+        if not ((((type(v) is int or _is_int(v))) and (v >= _c165 and v <= _c166)) or (((type(v) is int or _is_num(v))) and (v >= _c167 and v <= _c168)) or ((isinstance(v, str)) and (((v in _c169 or _c170(v)))))): return False
     return True
 
-def _v159(x):
+def _v161(x):
     if not ((isinstance(x, dict))): return False
     for v in x.values():
-        if not ((((type(v) is int or _is_int(v))) and (v >= _c160 and v <= _c161)) or _v162(v)): return False
+        if not ((((type(v) is int or _is_int(v))) and (v >= _c162 and v <= _c163)) or _v164(v)): return False
     return True
 
-def _v156(x):
+def _v158(x):
     if not ((isinstance(x, dict))): return False
     for v in x.values():
-        if not ((((type(v) is int or _is_int(v))) and (v >= _c157 and v <= _c158)) or ((isinstance(v, str)) and ((len(v) >= 1 and len(v) <= 100))) or _v159(v)): return False
+        if not ((((type(v) is int or _is_int(v))) and (v >= _c159 and v <= _c160)) or ((isinstance(v, str)) and ((len(v) >= 1 and len(v) <= 100))) or _v161(v)): return False
     return True
 
-def _v132(x):
+def _v134(x):
     if not ((isinstance(x, dict))): return False
-    if not x.keys() <= _c133: return False
+    if not x.keys() <= _c135: return False
     v = x.get('pool', _MISSING)
-    if v is not _MISSING and not _v134(v): return False
+    if v is not _MISSING and not _v136(v): return False
     v = x.get('mountain', _MISSING)
-    if v is not _MISSING and not _v141(v): return False
+    if v is not _MISSING and not _v143(v): return False
     v = x.get('whists', _MISSING)
-    if v is not _MISSING and not _v148(v): return False
+    if v is not _MISSING and not _v150(v): return False
     v = x.get('state', _MISSING)
-    if v is not _MISSING and not _v156(v): return False
+    if v is not _MISSING and not _v158(v): return False
     return True
 
-def _v169(x):
+def _v171(x):
     if not ((isinstance(x, dict))): return False
-    if not _c170 <= x.keys(): return False
-    if not x.keys() <= _c171: return False
+    if not _c172 <= x.keys(): return False
+    if not x.keys() <= _c173: return False
     v = x.get('reason', _MISSING)
-    if v is not _MISSING and not ((isinstance(v, str) and v in _c172)): return False
+    if v is not _MISSING and not ((isinstance(v, str) and v in _c174)): return False
     v = x.get('note', _MISSING)
     if v is not _MISSING and not ((isinstance(v, str))): return False
     return True
@@ -435,11 +447,11 @@ def _v1(x):
     v = x.get('deals', _MISSING)
     if v is not _MISSING and not _v19(v): return False
     v = x.get('start', _MISSING)
-    if v is not _MISSING and not _v132(v): return False
+    if v is not _MISSING and not _v134(v): return False
     v = x.get('end', _MISSING)
-    if v is not _MISSING and not _v169(v): return False
+    if v is not _MISSING and not _v171(v): return False
     return True
 
-_f131 = {'contract': _t53, 'declarer': _t54, 'bid': _t57, 'dealer': _t54, 'whist': _v58, 'open': _t60, 'tricks': _v61, 'hands': _v64, 'talon': _t79, 'auction': _v80, 'discard': _t88, 'play': _v89, 'claim': _v97, 'dark': _t60, 'bomb': _t54, 'takeover': _t54, 'partner': _t54, 'concede': _t60, 'without_all': _t60, 'position': _t60, 'return': _t54, 'irregularities': _v100, 'penalties': _v105, 'note': _t130}
+_f133 = {'contract': _t53, 'declarer': _t54, 'bid': _t57, 'dealer': _t54, 'whist': _v58, 'open': _t60, 'tricks': _v61, 'hands': _v64, 'talon': _t80, 'auction': _v81, 'discard': _t89, 'play': _v90, 'claim': _v99, 'dark': _t60, 'bomb': _t54, 'takeover': _t54, 'partner': _t54, 'concede': _t60, 'without_all': _t60, 'position': _t60, 'return': _t54, 'irregularities': _v102, 'penalties': _v107, 'note': _t132}
 
 CHECK = _v1
