@@ -113,12 +113,14 @@ class CardsReader(ReaderBase):
         active = out.active
         hands = deal.hands_map() or {}
         talon = deal.talon
-        if talon is not None and len(talon) == 2 and len(hands) == len(active) \
-                and all(name in active and len(cards) == TRICKS_PER_DEAL for name, cards in hands.items()):
+        if talon is not None and len(talon) == 2 and len(hands) == len(active):
             # the common case: every card of the deck once, nothing to say (told by the cards'
             # identities, one object a card of the deck; any other card object: the long way)
             dealt = set(map(id, talon))
-            for cards in hands.values():
+            for name, cards in hands.items():
+                if name not in active or len(cards) != TRICKS_PER_DEAL:
+                    dealt = None
+                    break
                 dealt.update(map(id, cards))
             if dealt == _DECK_IDS:
                 self._hands_talon = (hands, tuple(talon))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from prefcli.model.slots import dataclass
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
-from prefcli.model.cards import DECK, Card, Decision, Suit
+from prefcli.model.cards import DECK, Card, Decision, Strain, Suit
 from prefcli.model.slots import plain_frozen
 from prefcli.rules.errors import TRICKS_PER_DEAL, IllegalPlay
 from prefcli.rules.moves import legal_mask, mask_of
@@ -22,6 +22,9 @@ _SUITS = tuple(Suit)
 _SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
 _ID_CODE = {id(c): i for i, c in enumerate(DECK)}
 _ID_BIT = {id(c): 1 << i for i, c in enumerate(DECK)}
+#: a contract's trump suit order (-1: no trump), by its strain (None: none)
+_TRUMP_OF = {id(st): (st.suit.order if st.suit is not None else -1) for st in Strain}
+_TRUMP_OF[id(None)] = -1
 #: a card's standing in a trick, by trump (+1: index 0 is no trump), suit led and card code: a
 #: trump 16 + rank, a card of the suit led 8 + rank, any other -1 (the highest takes the trick)
 _TRICK_KEYS = tuple(tuple(tuple(16 + (c & 7) if (c >> 3) == trump else (8 + (c & 7) if (c >> 3) == led else -1)
@@ -231,7 +234,9 @@ class PlayReplay:
             return
         c = out.contract
         assert c is not None
-        trump = c.trump.order if (c.is_tricks and c.trump is not None) else -1
+        trump = _TRUMP_OF.get(id(c.strain)) if c.is_tricks else -1
+        if trump is None:           # a strain that is not one of the enum's own members
+            trump = c.trump.order if c.trump is not None else -1
         reading = getattr(self, "reading", None)
         # who plays to the tricks: the husar's dummy sits out an all-pass (HUSAR.md H15)
         seats = list(reading.players_in_play) if reading is not None and reading.players_in_play else list(out.seats)

@@ -185,7 +185,8 @@ class _Replayer(PlayReplay):
                 raise IllegalCall(f"deal {self.n}: a misère must be bid in the auction (kabal'ny misère); "
                                   f"{out.declarer} won with {bid} and cannot name misère after the talon",
                                   self.path + ("contract",))
-            if c in conv.rung and bid in conv.rung and conv.rung[c] < conv.rung[bid]:
+            rung_c, rung_bid = conv.rung.get(c), conv.rung.get(bid)
+            if rung_c is not None and rung_bid is not None and rung_c < rung_bid:
                 raise IllegalCall(f"deal {self.n}: the contract {c} is below the winning bid {bid}",
                                   self.path + ("contract",))
         res = out.auction_result
