@@ -117,12 +117,13 @@ class CardsReader(ReaderBase):
             # the common case: every card of the deck once, nothing to say (told by the cards'
             # identities, one object a card of the deck; any other card object: the long way)
             dealt = set(map(id, talon))
+            whole = True
             for name, cards in hands.items():
                 if name not in active or len(cards) != TRICKS_PER_DEAL:
-                    dealt = None
+                    whole = False
                     break
                 dealt.update(map(id, cards))
-            if dealt == _DECK_IDS:
+            if whole and dealt == _DECK_IDS:
                 self._hands_talon = (hands, tuple(talon))
                 out.dealt_once = True       # the replay starts from these hands without checking again
                 return
