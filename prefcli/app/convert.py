@@ -292,15 +292,44 @@ class Converted:
     #: a record's plain data as head, deals made one at a time, tail (when `plain` is None):
     #: what convert writes deal by deal (:func:`prefcli.io.writer_json.dump_chunks`)
     parts: Any = None
+    #: whether the fast reader read `doc` (its text is then in the subset whose comments are
+    #: found without composing the whole text: :func:`prefcli.io.comments.scan_comments`)
+    fast_read: bool = False
 
     @property
     def data(self) -> Dict[str, Any]:
         """The whole plain document (made now from `parts` when the record is streamed)."""
         return self.plain if self.plain is not None else self.parts.data()
 
-    def chunks(self, kind: str) -> Iterator[str]:
-        """The document's canonical text as chunks, the plain data of one deal at a time alive."""
+    def comments(self) -> List[Any]:
+        """The input's comments, each with the data path it belongs to (none for JSON or notes):
+        found in one pass over the source lines when the fast reader read it, else from the
+        node tree the loader composed (:func:`prefcli.io.comments.locate_comments`)."""
+        doc = self.doc
+        if doc is None or doc.is_json or "#" not in doc.text:
+            return []
+        from prefcli.io.comments import locate_comments
+        return locate_comments(doc.text, doc._root if doc._root_loaded else None, self.fast_read)
+
+    def chunks(self, kind: str, comments: Sequence[Any] = ()) -> Iterator[str]:
+        """The document's canonical text as chunks, the plain data of one deal at a time alive;
+        `comments` (YAML only: JSON has none) placed as each part is written.
+
+        The whole text is made at once only for a sheet (small) and for comments whose part
+        cannot be known before it is written (:func:`prefcli.io.comments.plan_comments`)."""
         from prefcli.io.writer_json import dump, dump_chunks
+        if comments and kind == "yaml":
+            from prefcli.io.comments import NotStreamable, place_chunks, place_comments, plan_comments
+            from prefcli.io.writer_text import batched
+            try:
+                if self.parts is None:
+                    raise NotStreamable("not a record")
+                plan = plan_comments(list(comments), self.parts.head, self.parts.tail,
+                                     len(self.parts.record.deals))
+            except NotStreamable:
+                return iter((place_comments(dump(self.data, kind), list(comments)),))
+            return batched(place_chunks(dump_chunks(self.parts.head, self.parts.deals(), self.parts.tail, kind),
+                                        plan))
         if self.parts is None:
             return iter((dump(self.data, kind),))
         return dump_chunks(self.parts.head, self.parts.entries(), self.parts.tail, kind)
@@ -350,6 +379,8 @@ def convert_source(source: str, variant: Optional[str] = None, sets: Sequence[Tu
         return Converted(name, record_to_data(record), "notes")
     if doc is None:
         doc = load_document(source)
+    # read by the fast reader (no node tree composed): its comments are found line by line
+    fast_read = not doc.is_json and not doc._root_loaded
     found, checked = check_document_record(doc, keep_data=False)
     problems = [p for p in found if p.severity == "error"]    # warnings: one reading
     if problems:
@@ -360,12 +391,13 @@ def convert_source(source: str, variant: Optional[str] = None, sets: Sequence[Tu
             if variant or sets:
                 raise ConvertUsageError("--variant and --set convert records; a sheet is converted only "
                                         "between JSON and YAML")
-            return Converted(doc.name, sheet_to_data(build_sheet(doc, check_schema=False)), kind, None, doc)
+            return Converted(doc.name, sheet_to_data(build_sheet(doc, check_schema=False)), kind, None, doc,
+                             fast_read=fast_read)
         # check_document above ran the JSON Schema pass and built the record without errors: a
         # second schema pass was half of convert's time, a second build a tenth (issue 18).
         record = checked if checked is not None else build_record(doc, check_schema=False)
         if not (variant or sets):
-            return Converted(doc.name, None, kind, None, doc, record_parts(record))
+            return Converted(doc.name, None, kind, None, doc, record_parts(record), fast_read)
         target = variant or record.variant or "sochi"
         try:
             conv = convert_record(record, target, sets)
@@ -373,7 +405,7 @@ def convert_source(source: str, variant: Optional[str] = None, sets: Sequence[Tu
             if exc.path and not exc.is_usage:
                 raise InputError([doc.place(exc)]) from None
             raise
-        return Converted(doc.name, None, kind, conv, doc, record_parts(conv.record))
+        return Converted(doc.name, None, kind, conv, doc, record_parts(conv.record), fast_read)
     except UnwritableValue as exc:      # e.g. 1E-300: refused, located in the input
         raise InputError([doc.place(exc)]) from None
 

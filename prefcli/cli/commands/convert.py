@@ -84,8 +84,6 @@ def command(source: str, output: Optional[str], to: Optional[str], in_place: boo
     `prefcli convert notes.txt --players Ann,Bob,Cid --variant sochi`; see the README.
     """
     from prefcli.cli.util import CheckFailed, parse_sets, pick_format, write_text
-    from prefcli.io.writer_json import dump
-
     if in_place and source == "-":
         raise click.UsageError("--in-place needs a file, not stdin")
     if in_place and source.lower().endswith(NOTES_SUFFIXES):
@@ -121,30 +119,22 @@ def command(source: str, output: Optional[str], to: Optional[str], in_place: boo
             raise CheckFailed("losses")
 
     kind = to or wanted or input_kind
-    doc = done.doc
-    if doc is not None and not doc.is_json and not drop_comments and "#" in doc.text:
-        # comments are put back into the whole text (their places are found in it)
-        write_text(dest, _keep_comments(doc, dump(done.data, kind), kind), () if in_place else [source])
-        return
-    # written deal by deal: the plain data and text of one deal at a time (issue 11 item 1)
-    write_text(dest, done.chunks(kind), () if in_place else [source])
+    # written deal by deal: the plain data and text of one deal at a time (issue 11 item 1),
+    # the input's comments placed as each part is written
+    comments = [] if drop_comments else done.comments()
+    if comments and kind == "json":
+        _refuse_comments(done.doc, comments)
+    write_text(dest, done.chunks(kind, comments), () if in_place else [source])
 
 
-def _keep_comments(doc, text: str, kind: str) -> str:
-    """The input's comments put back beside their data in the canonical YAML; JSON cannot hold
-    them, so a commented file is refused (with the list) unless --drop-comments says so."""
+def _refuse_comments(doc, comments) -> None:
+    """JSON cannot hold comments: a commented file is refused (with the list) unless
+    --drop-comments says so."""
     from prefcli.cli.util import CheckFailed
-    from prefcli.io.comments import describe, find_comments, place_comments
+    from prefcli.io.comments import describe
 
-    if "#" not in doc.text:    # no comment: the node tree is not needed (composing it was 2/3 of convert)
-        return text
-    comments = find_comments(doc.text, doc._node_root())   # the loader's tree when it has one
-    if not comments:
-        return text
-    if kind == "json":
-        click.echo(f"prefcli: {doc.name}: JSON has no comments, so these {len(comments)} would be lost "
-                   "(--drop-comments writes the JSON without them; YAML keeps them):", err=True)
-        for line in describe(comments, doc.name):
-            click.echo(line, err=True)
-        raise CheckFailed("comments")
-    return place_comments(text, comments)
+    click.echo(f"prefcli: {doc.name}: JSON has no comments, so these {len(comments)} would be lost "
+               "(--drop-comments writes the JSON without them; YAML keeps them):", err=True)
+    for line in describe(comments, doc.name):
+        click.echo(line, err=True)
+    raise CheckFailed("comments")
