@@ -3,11 +3,12 @@
     python benchmarks/run_all.py [--quick] [--pairs N] [--only TEXT] [--markdown]
 
 Makes its corpora once with benchmarks/generate.py into benchmarks/out/ (gitignored; 10,000-deal
-summary and full records as YAML and JSON, the summary YAML with one comment, 1,000 records of 30
-deals), then measures each row as alternating whole-process runs of prefcli (A) and its baseline
-(B), through benchmarks/_timing.py: the ratio is the median [min–max] over the pairs of A's wall
-time / B's. The CPU-time ratio (user + sys) is printed beside it: it is the steadier one on a
-shared machine, except for `--jobs 2`, whose point is wall time. Baselines pause the garbage
+summary and full records as YAML and JSON, the summary YAML with one comment and with comments
+in several places, 1,000 records of 30 deals), then measures each row as alternating
+whole-process runs of prefcli (A) and its baseline (B), through benchmarks/_timing.py: the ratio
+is the median [min–max] over the pairs of A's wall time / B's. The CPU-time ratio (user + sys)
+is printed beside it: it is the steadier one on a shared machine, except for `--jobs 2`, whose
+point is wall time. Baselines pause the garbage
 collector as prefcli does. Goals are reported, never enforced: timings depend on the machine.
 
 --quick: 3 pairs and no full-deal rows that take more than a few seconds a run.
@@ -56,7 +57,30 @@ def corpora() -> dict:
         lines[1] += "  # the players, clockwise"
         commented.write_text("\n".join(lines), encoding="utf-8")
     c["comment.yaml"] = commented
+    comments = out / f"sum{N}-comments.yaml"
+    if not comments.exists():
+        comments.write_text(with_comments(c["sum.yaml"].read_text(encoding="utf-8")), encoding="utf-8")
+    c["comments.yaml"] = comments
     return c
+
+
+def with_comments(text: str) -> str:
+    """The record with comments where people write them: at the top, above `deals:`, above one
+    deal in a thousand, after some trick counts, at the end (convert keeps them all)."""
+    out = ["# a commented record", ""]
+    deal = 0
+    for line in text.splitlines():
+        if line.startswith("deals:"):
+            out.append("# the deals")
+        if line.startswith("- "):
+            deal += 1
+            if deal % 1000 == 7:
+                out.append(f"# deal {deal}")
+        if line.lstrip().startswith("tricks:") and deal % 1000 == 500:
+            line += "  # checked"
+        out.append(line)
+    out.append("# the end")
+    return "\n".join(out) + "\n"
 
 
 def rows(c: dict) -> List[Row]:
@@ -103,6 +127,11 @@ def rows(c: dict) -> List[Row]:
             yaml_("sum.yaml"), 1.5, group="convert"),
         Row("`convert -f json` 10k full YAML / libyaml parse", lambda: P() + ["convert", "-f", "json", s("full.yaml")],
             yaml_("full.yaml"), 1.5, slow=True, group="convert"),
+        Row("`convert -f yaml`, 10k YAML with comments / without", lambda: P() + ["convert", "-f", "yaml", s("comments.yaml")],
+            lambda: P() + ["convert", "-f", "yaml", s("sum.yaml")], 1.2, group="convert"),
+        Row("`convert -f json --drop-comments`, 10k YAML with comments / without",
+            lambda: P() + ["convert", "-f", "json", "--drop-comments", s("comments.yaml")],
+            lambda: P() + ["convert", "-f", "json", s("sum.yaml")], 1.2, group="convert", same_output=True),
         Row("`settle --jobs 1 -f json`, 1,000 files / a loop of libyaml parses",
             lambda: P() + ["settle", s("dir"), "-f", "json", "--jobs", "1"],
             lambda: T.python(T.BASE_YAML_DIR, s("dir")), 1.3, group="settle"),

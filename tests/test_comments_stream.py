@@ -135,7 +135,8 @@ def _indent_deals(text: str) -> str:
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("name", ["summary", "full", "four", "lt"])
 def test_generated_records_with_comments_everywhere(generated, name, seed, tmp_path):
-    from prefcli.io.comments import find_comments, scan_comments
+    from prefcli.io.comments import find_comments
+    from prefcli.io.comments_stream import scan_comments
     from prefcli.io.yaml_fast import fast_yaml
     text = generated[name]
     if seed % 2:
@@ -160,7 +161,8 @@ def test_generated_records_with_comments_everywhere(generated, name, seed, tmp_p
 
 
 def test_comment_places_scanned_as_in_the_whole_tree():
-    from prefcli.io.comments import find_comments, scan_comments
+    from prefcli.io.comments import find_comments
+    from prefcli.io.comments_stream import scan_comments
     text = ("# top\n\nformat: pref-record/1  # f\nplayers:   # the seats\n- Ann\n# mid\n- Bob\n- Cid\n"
             "rules:\n  variant: sochi  # v\n  # above pool\n  pool: 10\n# before deals\ndeals:  # d\n"
             "  # before the first\n  - contract: 6S  # c\n    declarer: Ann\n    whist: {Bob: pass,  # inside\n"
@@ -188,14 +190,15 @@ def test_a_hash_in_a_comment_is_the_comments_text():
 
 
 def test_text_outside_the_subset_is_left_to_the_whole_tree():
-    from prefcli.io.comments import locate_comments, scan_comments
+    from prefcli.io.comments_stream import locate_comments, scan_comments
     text = "format: pref-record/1\nmeta: {x: a#b}  # c\nplayers: [A, B, C]\n"
     assert scan_comments(text) is None
     assert [c.text for c in locate_comments(text, fast=True)] == ["# c"]
 
 
 def test_a_comment_whose_part_is_written_later_takes_the_whole_text_way():
-    from prefcli.io.comments import Comment, NotStreamable, plan_comments
+    from prefcli.io.comments import Comment
+    from prefcli.io.comments_stream import NotStreamable, plan_comments
     with pytest.raises(NotStreamable):
         plan_comments([Comment(3, "# x", ("end.reason",), False)], ["format"], ["end"], 2)
     plan = plan_comments([Comment(3, "# x", ("meta.a",), False), Comment(4, "# y", ("deals", 7), False),
@@ -208,7 +211,7 @@ def test_a_comment_whose_part_is_written_later_takes_the_whole_text_way():
 def test_chunks_of_any_size_give_the_same_bytes(generated, size, tmp_path):
     """The placer finds the parts in the text however it is cut (the writer's chunks may change)."""
     from prefcli.app.convert import convert_source
-    from prefcli.io.comments import place_chunks, plan_comments
+    from prefcli.io.comments_stream import place_chunks, plan_comments
     from prefcli.io.writer_json import dump
     path = tmp_path / "c.yaml"
     path.write_text(_commented(_indent_deals(generated["summary"]), 9) + "end: {reason: time}  # e\n",

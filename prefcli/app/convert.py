@@ -293,7 +293,7 @@ class Converted:
     #: what convert writes deal by deal (:func:`prefcli.io.writer_json.dump_chunks`)
     parts: Any = None
     #: whether the fast reader read `doc` (its text is then in the subset whose comments are
-    #: found without composing the whole text: :func:`prefcli.io.comments.scan_comments`)
+    #: found without composing the whole text: :func:`prefcli.io.comments_stream.scan_comments`)
     fast_read: bool = False
 
     @property
@@ -304,11 +304,11 @@ class Converted:
     def comments(self) -> List[Any]:
         """The input's comments, each with the data path it belongs to (none for JSON or notes):
         found in one pass over the source lines when the fast reader read it, else from the
-        node tree the loader composed (:func:`prefcli.io.comments.locate_comments`)."""
+        node tree the loader composed (:func:`prefcli.io.comments_stream.locate_comments`)."""
         doc = self.doc
         if doc is None or doc.is_json or "#" not in doc.text:
             return []
-        from prefcli.io.comments import locate_comments
+        from prefcli.io.comments_stream import locate_comments
         return locate_comments(doc.text, doc._root if doc._root_loaded else None, self.fast_read)
 
     def chunks(self, kind: str, comments: Sequence[Any] = ()) -> Iterator[str]:
@@ -316,10 +316,11 @@ class Converted:
         `comments` (YAML only: JSON has none) placed as each part is written.
 
         The whole text is made at once only for a sheet (small) and for comments whose part
-        cannot be known before it is written (:func:`prefcli.io.comments.plan_comments`)."""
+        cannot be known before it is written (:func:`prefcli.io.comments_stream.plan_comments`)."""
         from prefcli.io.writer_json import dump, dump_chunks
         if comments and kind == "yaml":
-            from prefcli.io.comments import NotStreamable, place_chunks, place_comments, plan_comments
+            from prefcli.io.comments import place_comments
+            from prefcli.io.comments_stream import NotStreamable, place_chunks, plan_comments
             from prefcli.io.writer_text import batched
             try:
                 if self.parts is None:
