@@ -321,7 +321,7 @@ class Converted:
         if comments and kind == "yaml":
             from prefcli.io.comments import place_comments
             from prefcli.io.comments_stream import NotStreamable, place_chunks, plan_comments
-            from prefcli.io.writer_text import batched
+            from prefcli.io.writer_stream import batched
             try:
                 if self.parts is None:
                     raise NotStreamable("not a record")
@@ -329,7 +329,7 @@ class Converted:
                                      len(self.parts.record.deals))
             except NotStreamable:
                 return iter((place_comments(dump(self.data, kind), list(comments)),))
-            return batched(place_chunks(dump_chunks(self.parts.head, self.parts.deals(), self.parts.tail, kind),
+            return batched(place_chunks(dump_chunks(self.parts.head, self.parts.entries(), self.parts.tail, kind),
                                         plan))
         if self.parts is None:
             return iter((dump(self.data, kind),))
