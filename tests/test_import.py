@@ -291,8 +291,51 @@ def test_gchet_hash_verified_keys_never_copied_rules_mapped():
     assert [e["deal"] for e in d["log"]] == [1, 1, 1, 2, 2, 3, 3, 3]
     assert d["log"][5] == {"deal": 3, "area": "mountain", "player": "R&D <bot>", "value": 14,
                            "note": "7♥ R&D <bot>: −1"}
-    assert {n.field for n in notes_of(r, loss=True)} == {"rules.misereTalon", "state.hands"}
+    # misereTalon: true (the misère takes the talon, no bid without it) is leningrad's own
+    # misere_without_talon: no, so it is mapped and not lost (it was reported lost before the option)
+    assert {n.field for n in notes_of(r, loss=True)} == {"state.hands"}
     assert r.check.compared and not r.check.differences
+
+
+def _gchet_with_rules(**knobs):
+    """The gchet sample with its rules changed and its envelope's hash recomputed over the new
+    data bytes (as gchet would write it)."""
+    import hashlib
+    data = json.loads((HERE / GCHET).read_text(encoding="utf-8"))["data"]
+    data["state"]["rules"].update(knobs)
+    for k in [k for k, v in knobs.items() if v is None]:
+        del data["state"]["rules"][k]
+    body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    digest = hashlib.sha256(body.encode()).hexdigest()
+    raw = ('{"sha256":"' + digest + '","data":' + body + "}").encode()
+    r = import_source(Source("save.json", raw))
+    assert notes_of(r, "sha256")[0].what == "verified over the exact bytes of data"
+    return r
+
+
+@pytest.mark.parametrize("knobs, expected", [
+    ({"misereTalon": False}, "below-nine-without-talon"),      # rules.go: legacy !misereTalon
+    ({"misereTalon": None}, "below-nine-without-talon"),       # a Go bool left out reads false
+    ({"misereTalon": True, "allowNoTalon": True}, "below-nine-without-talon"),   # allowNoTalon decides
+    ({"misereTalon": False, "allowNoTalon": False}, None),
+    ({"misereTalon": True}, None),                             # leningrad's default: no
+])
+def test_gchet_misere_talon_maps_to_misere_without_talon(knobs, expected):
+    """gchet's rules.go AllowsNoTalonBids (allowNoTalon, else !misereTalon) turns on its bids without
+    the talon, a misère over 9NT and a 9 over that (no_talon_test.go), which is prefcli's
+    misere_without_talon: below-nine-without-talon (seed 003 l.108); leningrad's default is no."""
+    r = _gchet_with_rules(**knobs)
+    rules = r.outputs[0].data["rules"]
+    assert rules.get("misere_without_talon") == expected
+    assert not {n.field for n in notes_of(r, loss=True)} & {"rules.misereTalon", "rules.allowNoTalon"}
+    assert validate_output("save.json", r.outputs[0]) == []      # the option and its value are valid
+
+
+def test_gchet_misere_talon_not_a_boolean_is_located():
+    data = (HERE / GCHET).read_text(encoding="utf-8").replace('"misereTalon":true', '"misereTalon":"yes"')
+    with pytest.raises(InputError) as e:
+        import_source(Source("save.json", data.encode()))
+    assert "data.state.rules.misereTalon: expected true or false" in str(e.value)
 
 
 def test_gchet_tampered_file_is_reported_and_strict_fails(tmp_path):

@@ -25,8 +25,11 @@ DEFAULT_RULES = {"hereConvention": "through", "whist": "gentleman", "responsibil
                  "passPrices": [2, 4, 8], "passExit": 7, "stalingrad": True, "tenCheck": True,
                  "misereTalon": True, "dealerBonus": True, "endCondition": "pool", "minutes": 60}
 #: Rules fields with no prefcli option (they govern the auction and the play, not the sheet).
-UNMAPPED = ("hereConvention", "misereTalon", "allowNoTalon", "talonPenalty", "finishAfterPassExit",
-            "passExitWhistedOnly", "passExitSpecial")
+UNMAPPED = ("hereConvention", "talonPenalty", "finishAfterPassExit", "passExitWhistedOnly", "passExitSpecial")
+#: gchet's ladder of the bids without the talon (``Contracts()``, no_talon_test.go: a misère, a 9,
+#: then the misère without the talon over 9NT, and the one 9 without the talon over that): seed
+#: 003's order, prefcli's ``misere_without_talon`` value; without them, ``no``.
+NO_TALON_LADDER = "below-nine-without-talon"
 #: Saved fields that are the program's session, not the game: left out (keys are secrets).
 SESSION = ("joined", "table", "seat", "room", "playerIDs", "view", "pending")
 
@@ -135,11 +138,17 @@ def _rules(r: Reader, out: Imported, target: int,
                                                      "end condition; not carried", loss=True)
         elif key == "minutes":
             rd.integer(kp, lo=0, hi=100000)
+        elif key in ("misereTalon", "allowNoTalon"):
+            rd.boolean(kp)            # read together below: allowNoTalon, when written, decides
         elif key in UNMAPPED:
             out.note(None, f"rules.{key}", f"{_show(raw[key])}: no prefcli option (it governs the auction or the "
                                            "play, not the sheet); not carried", loss=True)
         else:
             out.note(None, f"rules.{key}", f"unknown rule knob ({_show(raw[key])}): not carried", loss=True)
+    # rules.go AllowsNoTalonBids: allowNoTalon when written, else the legacy !misereTalon (a Go bool
+    # left out of the JSON reads false); the misère with the talon is bid either way
+    allow = raw["allowNoTalon"] if "allowNoTalon" in raw else not raw.get("misereTalon", False)
+    put("misere_without_talon", NO_TALON_LADDER if allow else "no")
     return rules, dict(raw)
 
 
