@@ -114,6 +114,97 @@ def test_seed004_l200_be_visu_with_the_auction():
     assert sheet_of([deal])["mountain.Bob"] == 28
 
 
+# seed 004 l.210 "Įpirką paėmęs žaidėjas negali «pasiduoti be kovos», išskyrus pripažinimą, kad
+# liko «be visų» ir turi sužaisti pavydėtiną žaidimą iki galo." The one concession: the contract
+# named, given up without all its tricks (concede: true beside without_all: true), scored as the
+# l.200 "be visų" at the contract's own level; otherwise he plays it out (without_three: no).
+
+def _conceded(contract="7H", **more):
+    return {"contract": contract, "declarer": "Bob", "concede": True, "without_all": True, **more}
+
+
+@pytest.mark.parametrize("variant", RUSSIAN)
+def test_seed004_l210_conceding_be_visu_is_the_only_concession(variant):
+    assert messages([_conceded()], variant) == []
+    # "negali pasiduoti be kovos": no other concession ("without three" is seed 003's, off here)
+    assert get_preset(variant).values["without_three"] is False
+    msgs = messages([{"contract": "7H", "declarer": "Bob", "concede": True}], variant)
+    assert len(msgs) == 1 and "option without_three" in msgs[0]
+
+
+def test_seed004_l210_conceding_be_visu_numbers():
+    # sochi: 7♥ (price 4) conceded without all its 7 tricks → Bob's mountain 7 × 4 = 28; the
+    # consolation 7 × 4 = 28 from each defender (consolation_to: all); no trick whists
+    assert sheet_of([_conceded()]) == {"mountain.Bob": 28, "whists.Ann.Bob": 28, "whists.Cid.Bob": 28}
+    # 6♠ (price 2): 6 × 2 = 12; 8♠ (price 6) named over the bid 7♠ (a legal declaration): 8 × 6 = 48
+    assert sheet_of([_conceded("6S")]) == {"mountain.Bob": 12, "whists.Ann.Bob": 12, "whists.Cid.Bob": 12}
+    assert sheet_of([_conceded("8S", bid="7S")]) == {"mountain.Bob": 48, "whists.Ann.Bob": 48,
+                                                      "whists.Cid.Bob": 48}
+    # leningrad: declarer_fail_multiplier 2 and whist_multiplier 2 → 7 × 4 × 2 = 56 each
+    assert sheet_of([_conceded()], variant="leningrad") == {
+        "mountain.Bob": 56, "whists.Ann.Bob": 56, "whists.Cid.Bob": 56}
+    # rostov: the fixed consolation 10 a trick → 70 each, the mountain 7 × 4 = 28
+    assert sheet_of([_conceded()], variant="rostov") == {
+        "mountain.Bob": 28, "whists.Ann.Bob": 70, "whists.Cid.Bob": 70}
+    # a conceded declaration against the rules (6♠ after the bid 7♠) is l.200's, at the bid reached
+    assert sheet_of([_conceded("6S", bid="7S")]) == sheet_of([_kept()])
+    # 4 players: the sitting-out dealer writes the consolation too (consolation_to: all)
+    assert sheet_of([dict(_conceded(), dealer="Dan")], players=("Ann", "Bob", "Cid", "Dan")) == {
+        "mountain.Bob": 28, "whists.Ann.Bob": 28, "whists.Cid.Bob": 28, "whists.Dan.Bob": 28}
+
+
+def test_seed004_l210_conceding_be_visu_explained():
+    res = run([_conceded()], players=["Ann", "Bob", "Cid"])
+    (entry,) = [e for e in res.ledger.entries if e.rule == "without-all"]
+    assert (entry.player, entry.amount) == ("Bob", 28)
+    assert entry.text == "7H conceded: be visų, down 7 × 4"
+
+
+def test_seed004_l210_conceding_be_visu_refusals():
+    # an answer instead of the play: nothing whisted, played or claimed
+    probs = problems([_conceded(whist={"Cid": W, "Ann": PS}, tricks={"Bob": 3, "Cid": 4, "Ann": 3})])
+    assert sorted(p.path for p in probs) == [("deals", 0, "tricks"), ("deals", 0, "whist")]
+    assert all("conceded \"be visų\"" in p.message for p in probs)
+    # a misère has no tricks to give up
+    probs = problems([_conceded("misere")])
+    assert len(probs) == 1 and probs[0].path == ("deals", 0, "concede") and "seed 004 l.210" in probs[0].message
+    # beside an auction the bid reached is written, so a contract below it is never read as legal
+    deal = {"dealer": "Ann", "auction": ["6S", "pass", "6C", "here", "6D", "here", "6H", "here", "6NT", "7S", "pass"],
+            "contract": "6S", "declarer": "Bob", "concede": True, "without_all": True}
+    msgs = messages([deal])
+    assert len(msgs) == 1 and "bid:" in msgs[0]
+    assert messages([dict(deal, bid="7S")]) == [] and sheet_of([dict(deal, bid="7S")])["mountain.Bob"] == 28
+    assert messages([dict(deal, bid="7S", contract="7S")]) == []
+    assert sheet_of([dict(deal, bid="7S", contract="7S")])["mountain.Bob"] == 28
+    # the option off (and the Lithuanian families, which have no be visų): refused
+    msgs = messages([_conceded()], without_all=False)
+    assert len(msgs) == 1 and "option without_all" in msgs[0]
+    msgs = messages([{"contract": "7H", "declarer": "E", "concede": True, "without_all": True}],
+                    "lithuanian", ("N", "E", "S"))
+    assert any("option without_all" in m for m in msgs)
+
+
+def test_seed004_l210_conceding_be_visu_reads_back():
+    from prefcli.io.writer import record_to_data
+    r = rec([_conceded()], "sochi", ("Ann", "Bob", "Cid"))
+    data = record_to_data(r)
+    assert data["deals"][0]["concede"] is True and data["deals"][0]["without_all"] is True
+    assert record_from_data(data, strict=True).deals[0] == r.deals[0]
+
+
+def test_seed004_l210_conceding_be_visu_converts(tmp_path, capsys):
+    from prefcli.cli.main import main
+    src = tmp_path / "c.yaml"
+    src.write_text("format: pref-record/1\nplayers: [Ann, Bob, Cid]\nrules: {variant: sochi}\n"
+                   "deals:\n  - {contract: 7H, declarer: Bob, concede: true, without_all: true}\n", encoding="utf-8")
+    # another Russian preset keeps the concession (without_all), though it has no "without three"
+    assert main(["convert", str(src), "--variant", "leningrad", "-o", str(tmp_path / "l.yaml")]) == 0
+    assert "concede: true" in (tmp_path / "l.yaml").read_text(encoding="utf-8")
+    capsys.readouterr()
+    assert main(["convert", str(src), "--variant", "lithuanian", "-o", str(tmp_path / "t.yaml")]) == 1
+    assert 'concede: dropped: lithuanian has no "be visų" concession (option without_all)' in capsys.readouterr().err
+
+
 def test_seed004_l200_be_visu_in_variants_notes_and_writer(capsys):
     line = variants_line("sochi", "without_all", capsys)
     assert line.split()[1] == "yes"

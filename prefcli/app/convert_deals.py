@@ -142,11 +142,12 @@ class DealMapper:
             changes["bomb"] = None
             self.note(deal, "bomb", f"dropped: {t} has no bomb ({deal.bomb}'s call is lost)", True)
 
-        # conceding "without three"
-        if deal.concede and not _truthy(self.dst, "without_three"):
+        # conceding "without three" (beside without_all it is "be visų", seed 004 l.210: kept with it)
+        if deal.concede and not _truthy(self.dst, "without_all" if deal.without_all else "without_three"):
             changes["concede"] = False
-            self.note(deal, "concede", f"dropped: {t} does not allow conceding without three (option "
-                                       "without_three); enter the tricks of the deal", True)
+            what = ("has no \"be visų\" concession (option without_all)" if deal.without_all
+                    else "does not allow conceding without three (option without_three)")
+            self.note(deal, "concede", f"dropped: {t} {what}; enter the tricks of the deal", True)
 
         # a misère or a 9 bid without the talon (seed 003 l.108, seed 004 l.53)
         wt = [(k, v) for k, v in (("contract", deal.contract), ("bid", deal.bid)) if v is not None and v.without_talon]

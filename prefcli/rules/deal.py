@@ -185,13 +185,28 @@ class _Reader(DefenceReader, CardsReader):
         dalyvavimo prekyboje su kitais pavedimais) … Jei žaidėjas nenori keisti pavedimo, jam
         įskaitoma «be visų» nuolaida žaidime, kurį jis pasiekė prekybos proceso metu": the record
         gives the bid reached (``bid:``) and the declaration kept (``contract:``); the reading checks
-        that the declaration is indeed against the rules, so a typo is never scored as a penalty."""
+        that the declaration is indeed against the rules, so a typo is never scored as a penalty.
+
+        With ``concede: true`` beside it, the same "be visų" is the one concession seed 004 l.210
+        leaves a declarer who took the talon: a legal contract (with or without ``bid:``) given up
+        without all its own tricks, marked ``tricks_from = "conceded"``; a conceded declaration
+        that is against the rules is still the l.200 case, at the bid reached."""
         deal, conv, n = self.deal, self.conv, self.n
         c, bid = deal.contract, deal.bid
         wp = self.path + ("without_all",)
         if not conv.without_all:
             self.add(wp, f"deal {n}: \"be visų\" (a declaration kept against the rules) is not played under "
                          "these rules (option without_all)")
+            return
+        if deal.concede and bid is None and deal.auction is None:
+            # seed 004 l.210 "Įpirką paėmęs žaidėjas negali «pasiduoti be kovos», išskyrus
+            # pripažinimą, kad liko «be visų»": the declarer concedes the contract he named (a
+            # legal one: there is no bid to keep it against) without all its tricks
+            if not c.is_tricks:
+                self.add(self.path + ("concede",), f"deal {n}: \"be visų\" gives up the tricks of a trick "
+                                                   f"contract; a {c} is not conceded so (seed 004 l.210)")
+                return
+            self.out.tricks_from = "conceded"
             return
         if bid is None:
             self.add(wp, f"deal {n}: without_all is scored at the bid reached in the auction: give it as bid: "
@@ -204,6 +219,9 @@ class _Reader(DefenceReader, CardsReader):
         rungs = conv.rung
         below = c.is_tricks and rungs.get(c, 0) < rungs.get(bid, 0)
         misere_after_bids = c.is_misere and conv.misere_binding
+        if deal.concede and not (below or misere_after_bids):
+            self.out.tricks_from = "conceded"       # seed 004 l.210: the contract named, conceded
+            return
         if not (below or misere_after_bids):
             self.add(wp, f"deal {n}: {c} after the bid {bid} is a legal declaration, so there is nothing to keep "
                          "against the rules (without_all: a contract below the bid, or a misère after other bids; "

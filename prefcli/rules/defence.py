@@ -48,10 +48,12 @@ class DefenceReader(ReaderBase):
             for key, stated in (("whist", deal.whist), ("tricks", deal.tricks), ("play", deal.play),
                                 ("claim", deal.claim)):
                 if stated:
-                    self.add(self.path + (key,), f"deal {n}: a declaration kept against the rules (without_all) "
-                                                 f"is neither whisted nor played: leave {key} out")
+                    what = ("a contract conceded \"be visų\" (concede, without_all)" if deal.concede
+                            else "a declaration kept against the rules (without_all)")
+                    self.add(self.path + (key,), f"deal {n}: {what} is neither whisted nor played: leave {key} out")
+            # concede: true beside it is the declarer's own "be visų" (seed 004 l.210, deal.py)
             for key, value in (("open", deal.open), ("takeover", deal.takeover), ("return", deal.returned_by),
-                               ("concede", deal.concede or None), ("partner", deal.partner)):
+                               ("partner", deal.partner)):
                 if value is not None:
                     self.add(self.path + (key,), f"deal {n}: {key} does not go with without_all (nothing is played)")
             out.mode, out.played = WITHOUT_ALL, False

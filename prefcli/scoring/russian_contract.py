@@ -90,18 +90,21 @@ class ContractScorer(SheetWriter):
     def _without_all(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],
                      k: Exact, tag: str) -> bool:
         """Be visų (seed 004 l.200 "jam įskaitoma «be visų» nuolaida žaidime, kurį jis pasiekė
-        prekybos proceso metu"): a remise of the bid reached with none of its tricks taken. The
+        prekybos proceso metu"): a remise of the bid reached with none of its tricks taken; the
+        declarer's own concession (seed 004 l.210, ``concede: true``) is the same remise of the
+        contract he named. The
         declarer writes level × price × declarer_fail_multiplier to his mountain; nothing is
         played and nobody whisted, so no trick whists are written, and the consolation for the
         missing tricks goes to those who write it on any remise (consolation_to)."""
-        bid = d.bid
+        # conceded (seed 004 l.210 "išskyrus pripažinimą, kad liko «be visų»"): the contract named
+        bid = d.contract if self.cur.tricks_from == "conceded" else d.bid
         assert bid is not None and bid.is_tricks      # the reading checked it
         level = bid.level or 0
         bp = self.prices[bid.price_key] * k
         per = bp * self.o["declarer_fail_multiplier"]
-        self._mount(D, per * level, "without-all",
-                    f"{d.contract} kept against the rules after the bid {bid}: be visų, "
-                    f"down {level} × {self._fmt(per)}{tag}")
+        what = (f"{bid} conceded" if self.cur.tricks_from == "conceded"
+                else f"{d.contract} kept against the rules after the bid {bid}")
+        self._mount(D, per * level, "without-all", f"{what}: be visų, down {level} × {self._fmt(per)}{tag}")
         c = self._consolation_per_trick(bp, k)
         for p in self._consolation_writers(D, defenders, [], dealer):
             self._whists(p, D, c * level, "consolation", f"consolation: {level} × {self._fmt(c)} (be visų)")
