@@ -161,10 +161,18 @@ def test_seed004_l210_conceding_be_visu_explained():
 
 
 def test_seed004_l210_conceding_be_visu_refusals():
-    # an answer instead of the play: nothing whisted, played or claimed
+    # an answer instead of playing the whisted game out ("turi sužaisti pavydėtiną žaidimą iki
+    # galo"): the whist decisions may be written (and are checked), nothing is played or claimed,
+    # and the sheet is the same: no trick whists
+    assert messages([_conceded(whist={"Cid": W, "Ann": PS})]) == []
+    assert sheet_of([_conceded(whist={"Cid": W, "Ann": PS})]) == sheet_of([_conceded()])
+    probs = problems([_conceded(whist={"Cid": W, "Dan": PS})])
+    assert [p.path for p in probs] == [("deals", 0, "whist", "Dan")]
     probs = problems([_conceded(whist={"Cid": W, "Ann": PS}, tricks={"Bob": 3, "Cid": 4, "Ann": 3})])
-    assert sorted(p.path for p in probs) == [("deals", 0, "tricks"), ("deals", 0, "whist")]
-    assert all("conceded \"be visų\"" in p.message for p in probs)
+    assert [p.path for p in probs] == [("deals", 0, "tricks")]
+    assert 'conceded "be visų" (concede, without_all) is not played' in probs[0].message
+    probs = problems([_conceded(claim={"Bob": 0})])
+    assert [p.path for p in probs] == [("deals", 0, "claim")]
     # a misère has no tricks to give up
     probs = problems([_conceded("misere")])
     assert len(probs) == 1 and probs[0].path == ("deals", 0, "concede") and "seed 004 l.210" in probs[0].message

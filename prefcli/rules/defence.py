@@ -44,20 +44,24 @@ class DefenceReader(ReaderBase):
         if decl is not None and self.table is not None:
             out.defenders = self.table.defenders(out.dealer, decl)
         if deal.without_all:
-            # the partners refuse the declaration before anyone whists: nothing is played
-            for key, stated in (("whist", deal.whist), ("tricks", deal.tricks), ("play", deal.play),
-                                ("claim", deal.claim)):
+            # the partners refuse the declaration before anyone whists: nothing is played; a
+            # declarer who concedes "be visų" (concede: true, seed 004 l.210 "turi sužaisti
+            # pavydėtiną žaidimą iki galo") may do so once the game is whisted: the decisions are
+            # read below, and still nothing is played
+            for key, stated in (("whist", None if deal.concede else deal.whist), ("tricks", deal.tricks),
+                                ("play", deal.play), ("claim", deal.claim)):
                 if stated:
-                    what = ("a contract conceded \"be visų\" (concede, without_all)" if deal.concede
-                            else "a declaration kept against the rules (without_all)")
-                    self.add(self.path + (key,), f"deal {n}: {what} is neither whisted nor played: leave {key} out")
+                    what = ("a contract conceded \"be visų\" (concede, without_all) is not played" if deal.concede
+                            else "a declaration kept against the rules (without_all) is neither whisted nor played")
+                    self.add(self.path + (key,), f"deal {n}: {what}: leave {key} out")
             # concede: true beside it is the declarer's own "be visų" (seed 004 l.210, deal.py)
             for key, value in (("open", deal.open), ("takeover", deal.takeover), ("return", deal.returned_by),
                                ("partner", deal.partner)):
                 if value is not None:
                     self.add(self.path + (key,), f"deal {n}: {key} does not go with without_all (nothing is played)")
             out.mode, out.played = WITHOUT_ALL, False
-            return
+            if not deal.concede:
+                return
         if c.is_misere and deal.whist and conv.misere_defence == "both":
             # nobody whists or passes a misère where both defenders catch it (seed 001 l.108-122,
             # the whisters' table: "Мизер | нет обязательств"; seed 003 l.102, l.138; seed 004
@@ -96,6 +100,8 @@ class DefenceReader(ReaderBase):
                             f"{', '.join(out.defenders)})")
                 bad = True
         out.decisions = given if not bad and len(given) <= 2 else {p: d for p, d in given.items() if p in defenders}
+        if out.mode == WITHOUT_ALL:
+            return                    # conceded "be visų": the decisions read, nothing played
         out.open = bool(deal.open)
         out.takeover, out.returned_by = deal.takeover, deal.returned_by
         if deal.takeover is not None or deal.returned_by is not None:
