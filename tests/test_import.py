@@ -673,3 +673,55 @@ def test_the_analysis_reads_an_imported_etude(tmp_path, capsys):
     assert main(["analyze", str(path)]) == 0
     out = capsys.readouterr().out
     assert "deal 1: misere by S (first hand E)" in out and "misère caught" in out
+
+
+# --- every published sample: imported, or refused with a located reason ------------------------
+
+def _sample_files():
+    shared = SHARED / "samples"
+    if not shared.is_dir():
+        return []
+    return sorted(p for p in shared.rglob("*") if p.is_file() and p.name != "README.md")
+
+
+UNSUPPORTED = {   # sample → (line, column, what the reason names)
+    "eshavlyugin-preferans/engine.tests": (1, 1, "test deals of eshavlyugin/Preferans"),
+    "eshavlyugin-preferans/passout.tests": (2, 1, "test deals of eshavlyugin/Preferans"),
+    "eshavlyugin-preferans/solvers.tests": (2, 1, "test deals of eshavlyugin/Preferans"),
+    "vladstefanovich-preferans-db/data.sql": (2, 1, "an SQL database dump"),
+    "vladstefanovich-preferans-db/season-2019-derived.csv": (1, 1, "a table of totals (CSV: game by AA, AM, VK, VS)"),
+}
+
+
+@pytest.mark.skipif(not (SHARED / "samples").is_dir(), reason="../shared is not beside the checkout")
+@pytest.mark.parametrize("path", _sample_files(), ids=lambda p: str(p.relative_to(SHARED / "samples")))
+def test_every_shared_sample_imports_or_is_refused_with_a_located_reason(path, tmp_path, capsys):
+    rel = str(path.relative_to(SHARED / "samples"))
+    code = main(["import", str(path), "-o", f"{tmp_path}/"])
+    err = capsys.readouterr().err
+    if rel in UNSUPPORTED:
+        line, col, what = UNSUPPORTED[rel]
+        assert code == 1 and not list(tmp_path.iterdir())
+        assert f"{path}:{line}:{col}: not imported: {what}" in err
+    else:
+        assert code == 0, err
+        assert list(tmp_path.iterdir())
+
+
+def test_the_unsupported_formats_are_recognised_from_their_content(tmp_path, capsys):
+    cases = {
+        "deals.tests": ("3\nQs Js Jc 10c Jd 8d 7d Kh 10h 7h\nAs 10s 9s Ac Qc 7c Ad Qd 9d Ah\n"
+                        "Ks 8s 7s Kc 9c 8c Kd 10d Qh Jh\n1\n2\n6d\n6\n", "2:1: not imported: test deals"),
+        "club.sql": ("-- a dump\n\n  INSERT INTO Games (id) values (1);\n", "3:3: not imported: an SQL database dump"),
+        "totals.csv": ("game,A,B,C\n1,10,-4,-6\n2,-3,3,0\n", "1:1: not imported: a table of totals (CSV: game by A, B, C)"),
+    }
+    for name, (text, where) in cases.items():
+        p = tmp_path / name
+        p.write_text(text, encoding="utf-8")
+        assert main(["import", str(p), "-o", str(tmp_path / "o.yaml")]) == 1
+        assert f"{p}:{where}" in capsys.readouterr().err
+    # what is none of them keeps the general answer
+    p = tmp_path / "other.txt"
+    p.write_text("As Ks\nhello\n", encoding="utf-8")
+    assert main(["import", str(p), "-o", str(tmp_path / "o.yaml")]) == 1
+    assert f"{p}:1:1: not a saved file of any known program" in capsys.readouterr().err

@@ -153,6 +153,11 @@ def choose(source: Source, name: str = "auto") -> Importer:
     if len(found) == 1:
         return found[0]
     if not found:
+        from prefcli.io.importers._unsupported import recognise
+        refused = recognise(source)
+        if refused is not None:
+            line, col, why = refused
+            raise InputError([Problem(f"not imported: {why}", (), source.name, line, col, "syntax")])
         names = ", ".join(i.name for i in importers())
         raise InputError([Problem(f"not a saved file of any known program (known: {names}; "
                                   "see prefcli import --list, or name one with --from)",
