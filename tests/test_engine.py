@@ -90,7 +90,7 @@ def test_replay_deal_raises_typed_error():
 
 
 # ---------------------------------------------------------------------------------------------
-# Play (RULES.md §1; seed 001 "На ход в масть игрок обязан класть масть. Если масти нет, нужно
+# Play (RULES.md §1; seed 001 l.126 "На ход в масть игрок обязан класть масть. Если масти нет, нужно
 # бить козырем. Если нет ни масти, ни козыря, можно сносить любую карту.")
 # ---------------------------------------------------------------------------------------------
 
@@ -124,7 +124,7 @@ def test_card_already_played():
 
 
 def test_first_hand_leads_whoever_declares():
-    # seed 002: "Pirmą ėjimą visada daro Pirmasis"; seed 001: "Первый ход принадлежит игроку,
+    # seed 002 l.19: "Pirmą ėjimą visada daro Pirmasis"; seed 001: "Первый ход принадлежит игроку,
     # сидящему слева от сдатчика". Ann declares 6♣; Bob (first hand) still leads.
     deal = full_deal(auction=["pass", "pass", "6C"], declarer="Ann", contract="6C",
                      discard="8H 7H", whist={"Bob": "whist", "Cid": "whist"},
@@ -218,7 +218,7 @@ def test_auction_format_example_is_legal():
 
 
 def test_here_only_by_first_hand():
-    # seed 001: "игрок, находящийся на первой руке, может не увеличивать назначение, а сказать «здесь»"
+    # seed 001 l.100: "игрок, находящийся на первой руке, может не увеличивать назначение, а сказать «здесь»"
     p = one([auction_only(["6S", "6C", "pass", "pass", "here"], contract="6C", declarer="Cid")])
     assert p.path[:3] == ("deals", 0, "auction")
     p = one([auction_only(["pass", "6S", "here"], contract="6S", declarer="Cid")])
@@ -238,7 +238,7 @@ def test_bid_must_rise():
 
 
 def test_passer_is_out_and_auction_ends():
-    # seed 004: "Nenorintis ... žaidėjas sako „pass“ ir jam atimama teisė ... dalyvauti tolesnėje prekyboje"
+    # seed 004 l.186: "Nenorintis ... žaidėjas sako „pass“ ir jam atimama teisė ... dalyvauti tolesnėje prekyboje"
     p = one([auction_only(["6S", "pass", "6C", "pass", "7S"], contract="6C", declarer="Ann")])
     assert "the auction was over" in p.message and p.path == ("deals", 0, "auction", 4)
 
@@ -262,8 +262,8 @@ def test_winner_is_the_declarer():
 
 
 def test_kabalny_misere_only_as_first_call():
-    # seed 001: "Исключение составляет игра мизер, которую можно заказать только сразу
-    # (правило называется кабальный мизер)"; seed 004 "Mizeris pavergtas"
+    # seed 001 l.99: "Исключение составляет игра мизер, которую можно заказать только сразу
+    # (правило называется кабальный мизер)"; seed 004 l.184 "Mizeris pavergtas"
     p = one([auction_only(["6S", "pass", "6C", "misere"], contract="misere", declarer="Bob",
                           whist=None)])
     assert "misère may only be a player's first call" in p.message
@@ -281,7 +281,7 @@ def test_misere_beaten_by_nine_not_eight():
 
 
 def test_misere_beaten_by_ten_option():
-    # seed 001: options "чем перебивается мизер: 9-ю с прикупом, или 9-ю без прикупа, или 10-ю"
+    # seed 001 l.146: options "чем перебивается мизер: 9-ю с прикупом, или 9-ю без прикупа, или 10-ю"
     p = one([auction_only(["misere", "9S"], contract="9S", declarer="Cid")], misere_beaten_by="10")
     assert "only a 10 beats a misère" in p.message
 
@@ -308,7 +308,7 @@ def test_jumps_option():
 
 
 def test_contract_not_below_winning_bid():
-    # seed 001: "может назначить ту игру, до которой он доторговался, или любую другую, которая
+    # seed 001 l.99: "может назначить ту игру, до которой он доторговался, или любую другую, которая
     # находится на воображаемой лестнице выше"
     p = one([auction_only(["6S", "pass", "6C", "here", "pass"], contract="6S")])
     assert "the contract 6S is below the winning bid 6C" in p.message
@@ -344,7 +344,7 @@ def test_exit_level_after_all_pass_classic():
 
 
 def test_exit_levels_rise_with_consecutive_all_passes():
-    # seed 001: "выход из распасовки шестерной игрой (иногда – семерной, а из двойной распасовки –
+    # seed 001 l.151: "выход из распасовки шестерной игрой (иногда – семерной, а из двойной распасовки –
     # восьмерной, из тройной – девятерной)"
     deals = [ALLPASS, ALLPASS, {"contract": "7S", "declarer": "Cid", "whist": {"Ann": "pass", "Bob": "pass"}}]
     p = one(deals, **{"allpass": {"exit": [7, 8, 9]}})
@@ -371,12 +371,12 @@ def whist_deal(contract="6S", **extra):
 
 
 def test_half_whist_legal_and_not_played():
-    # seed 001: "Если сидящий следующим за играющим сказал «пас», то второй может «уйти за полвиста»"
+    # seed 001 l.106: "Если сидящий следующим за играющим сказал «пас», то второй может «уйти за полвиста»"
     clean([whist_deal(whist={"Cid": "pass", "Ann": "half-whist"})])
 
 
 def test_half_whist_only_on_6_and_7():
-    # seed 001: "Это правило действует только для игр 6 и 7"
+    # seed 001 l.107: "Это правило действует только для игр 6 и 7"
     p = one([whist_deal("8S", whist={"Cid": "pass", "Ann": "half-whist"})])
     assert "only" in p.message and "6" in p.message and "7" in p.message
 
@@ -387,7 +387,7 @@ def test_half_whist_by_second_defender_only():
 
 
 def test_returned_half_whist_is_played():
-    # seed 001: "После того, как второй сказал «полвиста», первый имеет право вернуть вист"
+    # seed 001 l.107: "После того, как второй сказал «полвиста», первый имеет право вернуть вист"
     clean([whist_deal(whist={"Cid": "pass", "Ann": "half-whist"}, **{"return": "Cid"},
                       tricks={"Bob": 6, "Cid": 3, "Ann": 1})])
     p = one([whist_deal(whist={"Cid": "pass", "Ann": "half-whist"}, **{"return": "Bob"})])
@@ -395,14 +395,14 @@ def test_returned_half_whist_is_played():
 
 
 def test_stalingrad_option():
-    # seed 001 options: "шесть пик – обязательная для вистования игра ... «сталинградом»"
+    # seed 001 l.145: "шесть пик – обязательная для вистования игра ... «сталинградом»"
     p = one([whist_deal("6S", whist={"Cid": "whist", "Ann": "pass"}, tricks={"Bob": 6, "Cid": 3, "Ann": 1})],
             stalingrad=True)
     assert "stalingrad" in p.message
 
 
 def test_open_defence_needs_one_whister():
-    # seed 001: "Если завистовали оба противника играющего, игра происходит втёмную"
+    # seed 001 l.106: "Если завистовали оба противника играющего, игра происходит втёмную"
     deal = full_deal(whist={"Cid": "whist", "Ann": "whist"}, open=True)
     p = one([deal])
     assert "open" in p.message
@@ -434,7 +434,7 @@ def allpass_deal(play, talon="8H 7H", **extra):
 
 
 def test_allpass_3p_talon_names_suit_and_never_wins():
-    # seed 004: "žaidžiant su trimis žaidėjais, traukimo korta rodo tik triuko kostiumą, tačiau į ją
+    # seed 004 l.86: "žaidžiant su trimis žaidėjais, traukimo korta rodo tik triuko kostiumą, tačiau į ją
     # neatsižvelgiama nustatant aukščiausią kortą"; "žaidėjas, esantis pirmoje rankoje, eina toliau"
     deal = allpass_deal(["8H AH KH 9H", "7H 8S 7S 10H", "AS KS QS"], claim={"Bob": 2, "Cid": 2, "Ann": 3})
     clean([deal])
@@ -488,7 +488,7 @@ def test_allpass_4p_dealer_plays_talon_and_may_win():
 
 
 def test_lithuanian_3p_talon_tricks_belong_to_nobody():
-    # seed 002: "Jeigu žaidžiama trise, kirčiai, kuriuos paima pirkinio kortos, neatitenka niekam"
+    # seed 002 l.47: "Jeigu žaidžiama trise, kirčiai, kuriuos paima pirkinio kortos, neatitenka niekam"
     deal = allpass_deal(["AH KH 7D 9H", "8H 8S 7S 10H", "AS KS QS"], talon="AH 8H",
                         claim={"Bob": 2, "Cid": 2, "Ann": 3})
     deal["hands"] = {"Bob": "KH 10S 8S AC 10C 8C AD 10D 8D AS",
@@ -509,7 +509,7 @@ def test_lithuanian_3p_talon_tricks_belong_to_nobody():
 # ---------------------------------------------------------------------------------------------
 
 def test_lithuanian_jumps_and_mine():
-    # seed 002: "skelbti galutinį žaidimą aukštesnės spalvos toje pačioje kategorijoje arba bet kurios
+    # seed 002 l.79: "skelbti galutinį žaidimą aukštesnės spalvos toje pačioje kategorijoje arba bet kurios
     # spalvos aukštesnėje kategorijoje"; "pradėjęs varžymąsi žaidėjas ... turi teisę pakartoti
     # paskutinįjį varžovo skelbimą, sakydamas „Mano!“"
     clean([auction_only(["6C", "7D", "pass", "mine", "pass"], contract="7D", declarer="Bob")],
@@ -519,7 +519,7 @@ def test_lithuanian_jumps_and_mine():
 
 
 def test_lithuanian_misere_beaten_only_by_ten():
-    # seed 002: "Jeigu mizeris skelbiamas varžymosi metu, už tokį skelbimą aukštesnis yra tik dešimtos
+    # seed 002 l.153: "Jeigu mizeris skelbiamas varžymosi metu, už tokį skelbimą aukštesnis yra tik dešimtos
     # kategorijos skelbimas – totusas"
     p = one([auction_only(["misere", "9NT"], contract="9NT", declarer="Cid")], variant="lithuanian")
     assert "not higher than the current bid misere" in p.message
@@ -528,13 +528,13 @@ def test_lithuanian_misere_beaten_only_by_ten():
 
 
 def test_lithuanian_misere_named_after_talon():
-    # seed 002: "Mizerį galima skelbti iškart arba vėliau, laimėjus varžymąsi ir paėmus pirkinį"
+    # seed 002 l.153: "Mizerį galima skelbti iškart arba vėliau, laimėjus varžymąsi ir paėmus pirkinį"
     clean([auction_only(["6S", "pass", "pass"], contract="misere", declarer="Bob", whist=None,
                         tricks={"Bob": 0, "Cid": 5, "Ann": 5})], variant="lithuanian")
 
 
 def test_lithuanian_bomb_seven_or_more():
-    # seed 002: "Ją skelbti gali tik žaidėjas, turintis Pirmojo teises ... tapti žaidžiančiuoju galima
+    # seed 002 l.297: "Ją skelbti gali tik žaidėjas, turintis Pirmojo teises ... tapti žaidžiančiuoju galima
     # tik paskelbus septynis kirčius ar daugiau"
     p = one([auction_only(["6S", "pass", "pass"], contract="7S", bomb="Bob")], variant="lithuanian")
     assert "after a bomb only 7 or more may be bid" in p.message
@@ -546,7 +546,7 @@ def test_lithuanian_bomb_seven_or_more():
 
 
 def test_lithuanian_takeover_from_both_hands():
-    # seed 002: "vistuoti atsisakęs žaidėjas turi teisę perimti vistavimą"; the 4-player dealer
+    # seed 002 l.97: "vistuoti atsisakęs žaidėjas turi teisę perimti vistavimą"; the 4-player dealer
     # "gali vistuoti ir tuo atveju, kai apskritai niekas nenori vistuoti"
     clean([whist_deal("6D", whist={"Cid": "pass", "Ann": "whist"}, takeover="Cid",
                       tricks={"Bob": 6, "Cid": 4, "Ann": 0})], variant="lithuanian")
@@ -569,7 +569,7 @@ KITTY_OK = ["6S", "6C", "mine", "6D", "pass", "6H", "mine", "pass"]
 
 
 def test_kitty_contest_order_legal():
-    # seed 000: A "gali skelbti tik žemiausio rango žaidimą - šeši pikai - arba pas"; B "vienu rangu
+    # seed 000 l.77: A "gali skelbti tik žemiausio rango žaidimą - šeši pikai - arba pas"; B "vienu rangu
     # aukštesnį"; A "mano" or "pas"; "Tada į varžybas stoja trečiasis žaidėjas C, kuris gali pasuoti
     # arba skelbti vienu rangu aukštesnį žaidimą už A ir B varžybų laimėtoją"
     clean([auction_only(KITTY_OK, contract="6H", declarer="Cid", whist={"Ann": "pass", "Bob": "pass"})],
@@ -594,7 +594,7 @@ def test_kitty_illegal_calls(calls, index, words):
 
 
 def test_kitty_all_pass_and_lone_third_hand():
-    # seed 000: "Tuo atveju, kai visi trys žaidėjai pasuoja, žaidžiamas dar vienas neeilinis eglutės žaidimas"
+    # seed 000 l.79: "Tuo atveju, kai visi trys žaidėjai pasuoja, žaidžiamas dar vienas neeilinis eglutės žaidimas"
     clean([auction_only(["pass", "pass", "pass"], contract="all-pass", declarer=None,
                         tricks={"Ann": 3, "Bob": 3, "Cid": 4})], variant="lithuanian-kitty")
     clean([auction_only(["pass", "pass", "6S"], contract="6S", declarer="Ann",
@@ -638,7 +638,7 @@ def test_dealer_of_four_sits_out_of_the_play():
 # ---------------------------------------------------------------------------------------------
 
 def test_dark_won_contract_defence_lithuanian():
-    # seed 002: "Vistuojantieji negali žaisti atviromis kortomis, o jei žaidžiantysis žaidžia šeštoje
+    # seed 002 l.147: "Vistuojantieji negali žaisti atviromis kortomis, o jei žaidžiantysis žaidžia šeštoje
     # kategorijoje, jie abu privalo vistuoti"
     p = one([auction_only(["dark 6S", "pass", "pass"], contract="6S", dark=True,
                           whist={"Cid": "pass", "Ann": "whist"}, tricks={"Bob": 6, "Cid": 2, "Ann": 2})],
@@ -654,7 +654,7 @@ def test_dark_won_contract_defence_lithuanian():
 
 
 def test_lone_whister_plays_alone_with_two_cards_a_trick():
-    # seed 000: "Vienas! ... Pasavęs varžovas padeda užverstas kortas ir žaidime nedalyvauja"
+    # seed 000 l.89: "Vienas! ... Pasavęs varžovas padeda užverstas kortas ir žaidime nedalyvauja"
     deal = full_deal(auction=["6S", "pass", "6C", "mine", "pass"], play=["AS 8S", "KS 7S"],
                      claim={"Bob": 6, "Cid": 2}, tricks=None)
     clean([deal], variant="lithuanian")

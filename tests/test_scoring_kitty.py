@@ -52,7 +52,7 @@ def six(b, c):
 # ---------------------------------------------------------------------------------------------
 
 def test_seed000_example_1():
-    # "1. A lošikas žaidžia 6 kirčius. B ir C vistavo. B paėmė 2 kirčius ir pelno 48 vistus. C paėmė
+    # seed 000 l.193: "1. A lošikas žaidžia 6 kirčius. B ir C vistavo. B paėmė 2 kirčius ir pelno 48 vistus. C paėmė
     # 2 kirčius ir pelno taip pat 48 vistus."
     s = one_deal(six(2, 2))
     assert whists(s) == {"B": {"A": 48}, "C": {"A": 48}}
@@ -61,13 +61,13 @@ def test_seed000_example_1():
 
 
 def test_seed000_example_2():
-    # "2. Situacija ta pati. B paėmė 3 kirčius, C - 1 kirtį. B pelno 72 vistus, C - 24"
+    # seed 000 l.195: "2. Situacija ta pati. B paėmė 3 kirčius, C - 1 kirtį. B pelno 72 vistus, C - 24"
     s = one_deal(six(3, 1))
     assert whists(s) == {"B": {"A": 72}, "C": {"A": 24}}
 
 
 def test_seed000_example_3():
-    # "3. Situacija ta pati. B paėmė 1 kirtį, C- taip pat 1 kirtį. Abu - B ir C už paimtus kirčius
+    # seed 000 l.197: "3. Situacija ta pati. B paėmė 1 kirtį, C- taip pat 1 kirtį. Abu - B ir C už paimtus kirčius
     # pelno po 24 vistus, o už trūkstamus kirčius užsirašo po 12 vištų."
     s = one_deal(six(1, 1))
     assert whists(s) == {"B": {"A": 24}, "C": {"A": 24}}
@@ -75,7 +75,7 @@ def test_seed000_example_3():
 
 
 def test_seed000_example_4():
-    # "4. Situacija ta pati. B paėmė 2 kirčius, C - 1 kirtį. B pelno 48 vistus, C pelno 24 vistus, o
+    # seed 000 l.199: "4. Situacija ta pati. B paėmė 2 kirčius, C - 1 kirtį. B pelno 48 vistus, C pelno 24 vistus, o
     # už trūkstamą kirtį užsirašo 12 vištų."
     s = one_deal(six(2, 1))
     assert whists(s) == {"B": {"A": 48}, "C": {"A": 24}}
@@ -83,23 +83,23 @@ def test_seed000_example_4():
 
 
 def test_seed000_example_5():
-    # "5. Situacija ta pati. B paėmė 3 kirčius, C - nei vieno. B pelno 72 vistus, C užsirašo 12 vištų."
+    # seed 000 l.201: "5. Situacija ta pati. B paėmė 3 kirčius, C - nei vieno. B pelno 72 vistus, C užsirašo 12 vištų."
     s = one_deal(six(3, 0))
     assert whists(s) == {"B": {"A": 72}}
     assert plain(s.mountain) == {"D": 100, "A": 94, "B": 100, "C": 112}
 
 
 def test_seed000_example_6():
-    # "6. A žaidžia mizerį ir paėmė 1 kirtį. Vistavęs žaidėjas pelno 72 vistus."
+    # seed 000 l.203: "6. A žaidžia mizerį ir paėmė 1 kirtį. Vistavęs žaidėjas pelno 72 vistus."
     s = one_deal({"contract": "misere", "declarer": "A", "whist": {"B": "whist", "C": "pass"}, "open": True,
                   "tricks": {"A": 1, "B": 5, "C": 4}})
     assert whists(s) == {"B": {"A": 72}}
-    # "Mizerį žaidęs lošikas vištas užsirašo už kiekvieną paimtą kirtį": 36 a trick
+    # seed 000 l.209: "Mizerį žaidęs lošikas vištas užsirašo už kiekvieną paimtą kirtį": 36 a trick
     assert plain(s.mountain)["A"] == 136
 
 
 def test_seed000_example_7():
-    # "7. A žaidžia mizerį ir nepaėmė nei vieno kirčio. Vistavęs žaidėjas užsirašo 36 vištas."
+    # seed 000 l.203: "7. A žaidžia mizerį ir nepaėmė nei vieno kirčio. Vistavęs žaidėjas užsirašo 36 vištas."
     s = one_deal({"contract": "misere", "declarer": "A", "whist": {"B": "whist", "C": "pass"}, "open": True,
                   "tricks": {"A": 0, "B": 5, "C": 5}})
     assert whists(s) == {}
@@ -119,7 +119,7 @@ def test_misere_catchers_option():
 # ---------------------------------------------------------------------------------------------
 
 def test_seed000_nine_declared_six_taken():
-    # "loši- kas buvo paskelbęs 9 kirčius, o paėmė tik 6. Už 3 trūkstamus kirčius jis užsirašo po 30
+    # seed 000 l.207: "loši- kas buvo paskelbęs 9 kirčius, o paėmė tik 6. Už 3 trūkstamus kirčius jis užsirašo po 30
     # vištų - iš viso 90."
     s = one_deal({"contract": "9H", "declarer": "A", "whist": {"B": "whist", "C": "pass"},
                   "tricks": {"A": 6, "B": 4, "C": 0}})
@@ -130,6 +130,7 @@ def test_seed000_nine_declared_six_taken():
 @pytest.mark.parametrize("contract,points,per_trick", [
     ("6D", 12, 24), ("7D", 18, 36), ("8D", 24, 48), ("9D", 30, 60), ("10D", 36, 72), ("misere", 36, 72)])
 def test_table_values(contract, points, per_trick):
+    # seed 000 l.99-181, the table: points, whists a trick, hens a missing trick
     rules = resolve_rules({"variant": "lithuanian-kitty"})
     key = "misere" if contract == "misere" else contract[:-1]
     assert rules[f"points.{key}"] == points and rules[f"whist_price.{key}"] == per_trick
@@ -186,7 +187,7 @@ def test_striking_another_players_hens():
 
 
 def test_seed000_near_end_split():
-    # "sutartas 60 taškų katilas. Lošikas turi 54 taškus, o už sėkmingą žaidimą pelnė 18 taškų.
+    # seed 000 l.241: "sutartas 60 taškų katilas. Lošikas turi 54 taškus, o už sėkmingą žaidimą pelnė 18 taškų.
     # Tokiu atveju į katilą užrašo ne 9, o 6 taškus. Kiti 12 taškų skiriami vištų skaičiui sumažinti."
     start = {"pool": {"A": 54}, "mountain": HENS}
     s = one_deal({"contract": "7S", "declarer": "A", "whist": {"B": "pass", "C": "pass"}}, start=start)
@@ -243,23 +244,23 @@ def eglute(dealer, players=PLAYERS):
 
 
 def test_eglute_three_hens_a_trick():
-    # "Už kiekvieną paimtą kirtį skiriami 3 baudos taškai, vadinami vištomis."
+    # seed 000 l.23: "Už kiekvieną paimtą kirtį skiriami 3 baudos taškai, vadinami vištomis."
     s = score(rec([eglute("D")])).sheet()
     assert plain(s.mountain) == {"D": 0, "A": 6, "B": 9, "C": 15}
     assert plain(s.pool) == {"D": 0, "A": 0, "B": 0, "C": 0}     # no zero-trick bonus in seed 000
 
 
 def test_skipped_eglute_thirty_hens_each():
-    # "Kartais žaidėjai, taupydami laiką, susitaria eglutės žaidimo nežaisti. Tokiu atveju visi jie
+    # seed 000 l.25: "Kartais žaidėjai, taupydami laiką, susitaria eglutės žaidimo nežaisti. Tokiu atveju visi jie
     # užsirašo po 30 vištų."
     s = score(rec([], skip_eglute=True)).sheet()
     assert plain(s.mountain) == {"D": 30, "A": 30, "B": 30, "C": 30}
 
 
 def test_rights_halving_and_the_extra_eglute():
-    # "Kiekvienas žaidėjas lošiku gali būti tiek kartų, kiek kartų buvo žaisti eglutės žaidimai";
-    # beyond that "visi taškai, vistai ir vištos tiek už laimėjimą, tiek ir už pralaimėjimą, tiek
-    # lošikui, tiek ir jo varžovams, mažinami pusiau"; after an extra eglutė "žaidėjas įgyja teisę
+    # seed 000 l.29: "Kiekvienas žaidėjas lošiku gali būti tiek kartų, kiek kartų buvo žaisti eglutės žaidimai";
+    # beyond that (l.31) "visi taškai, vistai ir vištos tiek už laimėjimą, tiek ir už pralaimėjimą, tiek
+    # lošikui, tiek ir jo varžovams, mažinami pusiau"; after an extra eglutė (l.41) "žaidėjas įgyja teisę
     # ateityje dar kartą būti lošiku su nesumažintais rezultatais".
     players = ["D", "A", "B"]          # three players: everyone is active, 3 eglutė deals
     deals = [eglute(None, players) for _ in range(3)]
@@ -302,7 +303,7 @@ FINAL = {"pool": {"A": 60, "B": 60, "C": 60, "D": 60}, "mountain": {"A": 0, "B":
 
 
 def test_seed000_settlement_table():
-    # seed 000's table: "930 -840 +90 ... 570 -900=-330 720 -990=-270 ... 1020 -510 +510";
+    # seed 000's table (l.255-317): "930 -840 +90 ... 570 -900=-330 720 -990=-270 ... 1020 -510 +510";
     # "B sumoka 33 centus, o C-27 centus, A gauna 9 centus, o D-51"
     r = score(rec([], players=["A", "B", "C", "D"], first_dealer="A", start=FINAL))
     s = r.sheet()
@@ -314,7 +315,7 @@ def test_seed000_settlement_table():
     from prefcli.settle import settle_sheet
     st = settle_sheet(s, r.rules)
     assert plain(st.net) == {"A": 90, "B": -330, "C": -270, "D": 510}
-    # "žaidėjas A iš žaidėjo B gaus 15 centų, iš žaidėjo C - 42 centus, o žaidėjui D pats sumokės 48"
+    # l.249 "žaidėjas A iš žaidėjo B gaus 15 centų, iš žaidėjo C - 42 centus, o žaidėjui D pats sumokės 48"
     assert plain(st.pairwise["A"]) == {"B": 150, "C": 420, "D": -480}
 
 

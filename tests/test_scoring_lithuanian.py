@@ -55,7 +55,7 @@ NO_EGLES = {"general_egles": 0, "egles": 0}
 # ---------------------------------------------------------------------------------------------
 
 def test_start_half_the_target_in_hens():
-    # seed 002: "kiekvienas žaidėjas ... užsirašo sumą, lygią pusei rombe įrašytos sumos, mūsų
+    # seed 002 l.33: "kiekvienas žaidėjas ... užsirašo sumą, lygią pusei rombe įrašytos sumos, mūsų
     # atveju – po 60"
     s = sheet_of([])
     assert plain(s.mountain) == {"N": 60, "E": 60, "S": 60, "W": 60}
@@ -75,7 +75,7 @@ def test_start_sheet_replaces_the_start_hens():
 # ---------------------------------------------------------------------------------------------
 
 def test_seed002_six_diamonds_with_talon_ace():
-    # seed 002: "Tarkim, E žaidė „Šešis būgnus“ ir paėmė 6 kirčius, N paėmė 3, o S – 1. E
+    # seed 002 l.133: "Tarkim, E žaidė „Šešis būgnus“ ir paėmė 6 kirčius, N paėmė 3, o S – 1. E
     # užsirašo į taką 6 ir nusibraukia 6 vištas; žaidėjas N skiltyje NE užsirašo 36 vistus ...
     # o žaidėjas S – skiltyje SE 12 vistų" and "dalijo W ir pirkinyje rado vieną tūzą. Tad W
     # užsirašo skiltyje WE 12 vistų". The example is "paprastam žaidimui": no eglės.
@@ -87,7 +87,7 @@ def test_seed002_six_diamonds_with_talon_ace():
 
 
 def test_seed002_seven_pays_18_per_trick_and_9_points():
-    # seed 002: "Jeigu žaidimas septintoje kategorijoje, žaidėjai užsirašo atitinkamai 9 į taką,
+    # seed 002 l.129-131: "Jeigu žaidimas septintoje kategorijoje, žaidėjai užsirašo atitinkamai 9 į taką,
     # 9 nuo kalno ir po 18 už kiekvieną paimtą kirtį."
     s = sheet_of([{"contract": "7H", "declarer": "E", "whist": {"S": "whist", "N": "whist"},
                    "tricks": {"E": 7, "N": 2, "S": 1}, "talon": "AC AH"}], first_dealer="W", **NO_EGLES)
@@ -97,7 +97,7 @@ def test_seed002_seven_pays_18_per_trick_and_9_points():
 
 
 def test_talon_bonus_counts():
-    # seed 002: "tūzas, vienos spalvos tūzas ir karalius, vienos spalvos karalius ir dama"
+    # seed 002 l.137: "tūzas, vienos spalvos tūzas ir karalius, vienos spalvos karalius ir dama"
     assert talon_tricks(parse_cards("AS 7H"), False, "sevens") == 1
     assert talon_tricks(parse_cards("AS KS"), False, "sevens") == 2
     assert talon_tricks(parse_cards("KS QS"), False, "sevens") == 1
@@ -122,7 +122,7 @@ def test_talon_bonus_on_an_unplayed_deal_and_not_with_three_players():
 
 
 def test_talon_bonus_on_a_misere_is_for_sevens():
-    # seed 002: "Jeigu, paskelbus mizerį, pirkinyje yra kortų, už kurias dalijantysis būtų gavęs
+    # seed 002 l.159: "Jeigu, paskelbus mizerį, pirkinyje yra kortų, už kurias dalijantysis būtų gavęs
     # vistų ... šių vistų jis negauna. Tokiu atveju jis gauna vistus, jei pirkinyje yra žemos
     # kortos – septynakė"
     s = sheet_of([{"contract": "misere", "declarer": "E", "whist": {"S": "pass", "N": "pass"},
@@ -138,7 +138,7 @@ def test_talon_bonus_on_a_misere_is_for_sevens():
 # ---------------------------------------------------------------------------------------------
 
 def test_seed002_seven_spades_writeup_as_printed():
-    # seed 002: "žaidėjas skelbė „Septynis vynus“, o paėmė tik 5 kirčius; už du trūkstamus kirčius
+    # seed 002 l.139-141: "žaidėjas skelbė „Septynis vynus“, o paėmė tik 5 kirčius; už du trūkstamus kirčius
     # gauna po 18 vištų, t. y. padidina savo vištų skaičių ant kalno 36 taškais ... tris kirčius
     # paėmęs vistuojantysis užsirašo ... ne už tris, o už penkis kirčius; vistuojantysis, paėmęs
     # vieną kirtį, užsirašo už tris, o, sakykim, pirkinyje neradęs potencialaus kirčio dalijantysis
@@ -184,7 +184,7 @@ def test_dealer_writeup_adds_the_talon_tricks():
 
 
 def test_three_players_no_writeup():
-    # seed 002, three players: "5. Nėra žaidžiančiojo aprašymo ... vistuojantieji gauna vistus tik
+    # seed 002 l.285, three players: "5. Nėra žaidžiančiojo aprašymo ... vistuojantieji gauna vistus tik
     # už paimtus kirčius"
     s = sheet_of([{"contract": "7S", "declarer": "E", "whist": {"S": "whist", "N": "whist"},
                    "tricks": {"E": 5, "S": 3, "N": 2}}], players=["N", "E", "S"], first_dealer="N", **NO_EGLES)
@@ -197,7 +197,7 @@ def test_three_players_no_writeup():
 # ---------------------------------------------------------------------------------------------
 
 def test_quota_two_whisters_short():
-    # seed 002: "Jeigu vistuoja abu, jie privalo paimti keturis kirčius ... už kiekvieną trūkstamą
+    # seed 002 l.89, l.131: "Jeigu vistuoja abu, jie privalo paimti keturis kirčius ... už kiekvieną trūkstamą
     # užsirašo po 6 vištas"; shared by how they took the tricks (pair-deficit, PRESETS.md).
     s = sheet_of([{"contract": "6S", "declarer": "E", "whist": {"S": "whist", "N": "whist"},
                    "tricks": {"E": 8, "S": 1, "N": 1}}], first_dealer="W", **NO_EGLES)
@@ -212,7 +212,7 @@ def test_quota_two_whisters_short():
 
 
 def test_quota_alone_and_from_both_hands():
-    # seed 002: "Tokiu atveju jam pakanka paimti du kirčius, kai galutinis skelbimas yra šeštoje
+    # seed 002 l.101: "Tokiu atveju jam pakanka paimti du kirčius, kai galutinis skelbimas yra šeštoje
     # kategorijoje" (alone) versus "vistuojantis žaidėjas privalo paimti 4 kirčius, kai žaidžiama
     # šeštoje kategorijoje" (from both hands).
     alone = {"contract": "6C", "declarer": "E", "whist": {"S": "whist", "N": "pass"},
@@ -228,7 +228,7 @@ def test_quota_alone_and_from_both_hands():
 
 
 def test_takeover_by_the_passer():
-    # seed 002: "vistuoti atsisakęs žaidėjas turi teisę perimti vistavimą ... Tokiu atveju visa
+    # seed 002 l.97: "vistuoti atsisakęs žaidėjas turi teisę perimti vistavimą ... Tokiu atveju visa
     # atsakomybė laimėjus ar pralaimėjus padalijimą atitenka jam."
     s = sheet_of([{"contract": "6D", "declarer": "B", "whist": {"C": "pass", "D": "whist"}, "takeover": "C",
                    "tricks": {"B": 7, "C": 1, "D": 2}}], players=["A", "B", "C", "D"], first_dealer="A", **NO_EGLES)
@@ -237,7 +237,7 @@ def test_takeover_by_the_passer():
 
 
 def test_takeover_by_the_dealer_when_both_passed():
-    # seed 002: "dalijantysis ... pažiūrėjęs vieno kurio nors vistuojančiojo kortas, turi teisę
+    # seed 002 l.99, l.115: "dalijantysis ... pažiūrėjęs vieno kurio nors vistuojančiojo kortas, turi teisę
     # skelbti „Aš perimu“ ... Perėmęs vistavimą žaidėjas ir šiuo atveju privalo paimti keturis kirčius."
     s = sheet_of([{"contract": "6D", "declarer": "B", "whist": {"C": "pass", "D": "pass"}, "takeover": "A",
                    "tricks": {"B": 5, "C": 3, "D": 2}}], players=["A", "B", "C", "D"], first_dealer="A", **NO_EGLES)
@@ -256,7 +256,7 @@ def test_takeover_errors():
 
 
 def test_misere_made_and_failed():
-    # seed 002: "jeigu žaidžiant mizerį vistuojantys nesugeba priversti žaidžiantįjį paimti bent
+    # seed 002 l.155: "jeigu žaidžiant mizerį vistuojantys nesugeba priversti žaidžiantįjį paimti bent
     # vieną kirtį, užsirašo ant kalno pagal 3 lentelę" (values inferred: 18)
     s = sheet_of([{"contract": "misere", "declarer": "E", "whist": {"S": "whist", "N": "pass"}, "open": True,
                    "tricks": {"E": 0, "S": 6, "N": 4}, "talon": "9S 9H"}], first_dealer="W", **NO_EGLES)
@@ -272,7 +272,7 @@ def test_misere_made_and_failed():
 # ---------------------------------------------------------------------------------------------
 
 def test_seed002_general_egle():
-    # seed 002: "žaidėjas S, bendrosios eglės padalijime paėmęs tris kirčius ir gavęs 9 vištas,
+    # seed 002 l.51: "žaidėjas S, bendrosios eglės padalijime paėmęs tris kirčius ir gavęs 9 vištas,
     # užbraukia ... 60 ir šalia parašo naują – 69"; "Jeigu bendrosios eglės padalijime žaidėjas
     # ... W, nepaima nė vieno kirčio, jis užsirašo į taką 6 taškus ir nubraukia sau 6 vištas";
     # "Jeigu kuri nors šių kortų ima kirtį, dalijantysis užsirašo atitinkamą vištų sumą".
@@ -282,7 +282,7 @@ def test_seed002_general_egle():
 
 
 def test_general_egle_dealer_without_trick_writes_to_his_track():
-    # seed 002: "Jeigu nė vieno kirčio nepaima dalijantysis, jis taip pat įsirašo į taką ir
+    # seed 002 l.53: "Jeigu nė vieno kirčio nepaima dalijantysis, jis taip pat įsirašo į taką ir
     # nusibraukia po 6 vištas."
     s = sheet_of([{"contract": "all-pass", "tricks": {"N": 0, "E": 4, "S": 3, "W": 3}}])
     assert plain(s.pool) == {"N": 6, "E": 0, "S": 0, "W": 0}
@@ -297,14 +297,14 @@ def test_egle_four_players_lists_the_dealer():
 
 
 def test_egle_three_players_talon_tricks_belong_to_nobody():
-    # seed 002: "Jeigu žaidžiama trise, kirčiai, kuriuos paima pirkinio kortos, neatitenka niekam"
+    # seed 002 l.47: "Jeigu žaidžiama trise, kirčiai, kuriuos paima pirkinio kortos, neatitenka niekam"
     s = sheet_of([{"contract": "all-pass", "tricks": {"N": 4, "E": 5, "S": 0}}], players=["N", "E", "S"])
     assert plain(s.mountain) == {"N": 60 + 12, "E": 60 + 15, "S": 54}
     assert plain(s.pool) == {"N": 0, "E": 0, "S": 6}
 
 
 def test_general_egles_rotate_the_dealer_mandatory_ones_do_not():
-    # seed 002: "Kiekvieną kartą dalija kitas žaidėjas" (general) and "Sužaidus eglę, kortas
+    # seed 002 l.49, l.151: "Kiekvieną kartą dalija kitas žaidėjas" (general) and "Sužaidus eglę, kortas
     # dalija tas pats žaidėjas" (mandatory).
     def eg(d):
         others = iter([3, 3, 4])
@@ -317,7 +317,7 @@ def test_general_egles_rotate_the_dealer_mandatory_ones_do_not():
 
 
 def test_mandatory_egle_gives_a_stroke_back_and_egle_doubling():
-    # seed 002: "toks padalijimas vertinamas dvigubai ... Kai tik kuris nors žaidžiantysis laimi
+    # seed 002 l.57-59: "toks padalijimas vertinamas dvigubai ... Kai tik kuris nors žaidžiantysis laimi
     # įsipareigotą žaidimą, jis nusibraukia vieną eglę"; "Jeigu žaidžiantysis netesi ... eglės
     # nenubraukia, bet netesėto žaidimo įvertinimas – vis tiek dvigubas"; "būna, kad kuris nors
     # žaidėjas, neturėdamas nesužaistų eglių, vėl jų gauna".
@@ -348,7 +348,7 @@ def test_mandatory_egle_gives_a_stroke_back_and_egle_doubling():
 
 
 def test_only_the_declarers_egles_count():
-    # seed 002: "Žaidimo įvertinimas priklauso tik nuo žaidžiančiojo turimų nesužaistų eglių"
+    # seed 002 l.61: "Žaidimo įvertinimas priklauso tik nuo žaidžiančiojo turimų nesužaistų eglių"
     made = {"contract": "6S", "declarer": "E", "whist": {"S": "whist", "N": "pass"},
             "tricks": {"E": 6, "S": 4, "N": 0}}
     r = score(rec([made] * 5, players=["N", "E", "S"], general_egles=0, egles=4, pool=240))
@@ -361,7 +361,7 @@ def test_only_the_declarers_egles_count():
 # ---------------------------------------------------------------------------------------------
 
 def test_dark_doubles_and_with_an_egle_quadruples():
-    # seed 002: "Žaidžiant patamsiu, visi padalijimo įvertinimo užrašai dvigubinami. O jei
+    # seed 002 l.149: "Žaidžiant patamsiu, visi padalijimo įvertinimo užrašai dvigubinami. O jei
     # žaidžiantysis žaidžia patamsiu ir su egle, visi užrašai keturgubinami. Dalijantysis negauna
     # vistų už potencialius kirčius pirkinyje."
     dark = {"contract": "6S", "declarer": "E", "dark": True, "whist": {"S": "whist", "N": "whist"},
@@ -380,7 +380,7 @@ def test_dark_doubles_and_with_an_egle_quadruples():
 
 
 def test_dark_six_must_be_whisted_by_both():
-    # seed 002: "jei žaidžiantysis žaidžia šeštoje kategorijoje, jie abu privalo vistuoti"
+    # seed 002 l.147: "jei žaidžiantysis žaidžia šeštoje kategorijoje, jie abu privalo vistuoti"
     with pytest.raises(ScoringError, match="dark 6 must be whisted by both"):
         sheet_of([{"contract": "6S", "declarer": "E", "dark": True, "whist": {"S": "whist", "N": "pass"},
                    "tricks": {"E": 6, "S": 4, "N": 0}}], first_dealer="W", **NO_EGLES)
@@ -390,7 +390,7 @@ def test_dark_six_must_be_whisted_by_both():
 
 
 def test_bomb():
-    # seed 002: "Ją skelbti gali tik žaidėjas, turintis Pirmojo teises ... tapti žaidžiančiuoju
+    # seed 002 l.297: "Ją skelbti gali tik žaidėjas, turintis Pirmojo teises ... tapti žaidžiančiuoju
     # galima tik paskelbus septynis kirčius ar daugiau. Jei niekas neskelbia, žaidžiama bendroji eglė."
     ok = {"contract": "7S", "declarer": "E", "bomb": "N", "whist": {"S": "whist", "N": "pass"},
           "tricks": {"E": 7, "S": 3, "N": 0}}
@@ -415,7 +415,7 @@ def test_bomb():
 # ---------------------------------------------------------------------------------------------
 
 def test_selling_track_points_to_the_most_and_ties_to_the_left():
-    # seed 002: "šiuos taškus užrašo tuo momentu daugiausiai taškų take turinčiajam žaidėjui ...
+    # seed 002 l.161: "šiuos taškus užrašo tuo momentu daugiausiai taškų take turinčiajam žaidėjui ...
     # o pats savo vistų skiltyje iš šio varžovo gauna dešimt kartų daugiau vistų. Jeigu taškus
     # parduoti būtų galima dviem žaidėjams, turintiems po lygiai taškų ... artimiausiajam kairiajam".
     start = {"pool": {"N": 100, "E": 118, "S": 100, "W": 90}, "mountain": {"N": 30, "E": 30, "S": 30, "W": 30}}
@@ -433,7 +433,7 @@ def test_selling_track_points_to_the_most_and_ties_to_the_left():
 
 
 def test_every_track_complete_strikes_hens_then_sells_hens():
-    # seed 002: "jei lieka 6 taškai, kurių jau niekam negalima parduoti, žaidėjas nusibraukia 6
+    # seed 002 l.169: "jei lieka 6 taškai, kurių jau niekam negalima parduoti, žaidėjas nusibraukia 6
     # vištas. Jei tuo momentu jis vištų jau neturi, irgi gali parduoti, nubraukdamas atitinkamą
     # vištų kiekį tuo momentu mažiausiai vištų turinčiam varžovui ir gaudamas nuo jo dešimt kartų
     # daugiau vistų."
@@ -449,7 +449,7 @@ def test_every_track_complete_strikes_hens_then_sells_hens():
 
 
 def test_made_contract_striking_more_hens_than_he_has():
-    # seed 002: "Parduodamos ir vištos, kai žaidžiantysis gali už tesėtą žaidimą nusirašyti
+    # seed 002 l.171: "Parduodamos ir vištos, kai žaidžiantysis gali už tesėtą žaidimą nusirašyti
     # daugiau vištų, negu turi ant kalno. Parduodama žaidėjui, turinčiam mažiausiai vištų"
     s = sheet_of([{"contract": "7S", "declarer": "E", "whist": {"S": "pass", "N": "pass"}}], first_dealer="W",
                  start={"mountain": {"N": 40, "E": 5, "S": 30, "W": 20}}, **NO_EGLES)
@@ -458,7 +458,7 @@ def test_made_contract_striking_more_hens_than_he_has():
 
 
 def test_kitty_premium_in_the_classical_game():
-    # seed 002, "Preferansas su katilu": "Paėmusiam katilą žaidėjui skiriama premija: pagal
+    # seed 002 l.293, "Preferansas su katilu": "Paėmusiam katilą žaidėjui skiriama premija: pagal
     # susitarimą, nubraukiama tam tikra vištų suma arba kiti žaidėjai užmoka"
     start = {"pool": {"E": 114}, "mountain": {"N": 30, "E": 30, "S": 30, "W": 30}}
     deal = {"contract": "6S", "declarer": "E", "whist": {"S": "pass", "N": "pass"}}
@@ -483,7 +483,7 @@ def test_finished_when_every_track_is_complete():
 # ---------------------------------------------------------------------------------------------
 
 def test_seed002_settlement_example_through_settle():
-    # seed 002: "N turi 42 vištas, E – 18, S – 54, W – 81 ... lieka: N -24, E – 0, S – 36, W – 63
+    # seed 002 l.175: "N turi 42 vištas, E – 18, S – 54, W – 81 ... lieka: N -24, E – 0, S – 36, W – 63
     # ... N gautas skaičius – 6, E – 0, S – 9, W – 16 ... Iš žaidėjo N kiti trys ... užsirašo po 60
     # vistų ... iš žaidėjo E neužsirašo nieko, iš S – po 90 ir iš W – po 160."
     from prefcli.settle import settle_sheet
@@ -518,7 +518,7 @@ def test_errors_name_the_deal():
 
 
 def test_three_players_settle_by_three():
-    # seed 002, three players: "6. Žaidimo pabaigoje apskaičiuojant kiekvieno žaidėjo vištų skaičius
+    # seed 002 l.287, three players: "6. Žaidimo pabaigoje apskaičiuojant kiekvieno žaidėjo vištų skaičius
     # dalijamas ne iš 4, bet iš 3."
     from prefcli.settle import settle_sheet
     r = score(rec([], players=["N", "E", "S"], start={"mountain": {"N": 30, "E": 12, "S": 21}}))
@@ -559,7 +559,7 @@ def _lowest_legal_play(hands, order, talon=None):
 
 def test_full_egle_deal_is_scored_from_its_play():
     # A general eglė given with cards: the tricks come from the replay; the talon-led tricks are the
-    # dealer's (seed 002: "laikoma, jog šiuos ėjimus daro dalijantysis").
+    # dealer's (seed 002 l.45: "laikoma, jog šiuos ėjimus daro dalijantysis").
     hands = {"E": "AH AD 9D JS JC QD 7C 10D JH 10S", "S": "9S 8S 7H 9H KC 10C 8D 7S AS 10H",
              "W": "QH QS 7D 8H KS AC 8C JD KH KD"}
     talon = "QC 9C"

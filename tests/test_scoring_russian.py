@@ -39,7 +39,7 @@ def test_kodeks_3_8_6_ex2_both_whisters_short():
 
 def test_kodeks_3_8_6_ex3_eight_second_whister_answers():
     """[K 3.8.6 ex.3] 8♦, both whist, declarer takes 10: "the second whister writes gora «без
-    одной»" (Sochi: G+6; declarer P+6). Seed 003: "W przypadku gry na ośmiu, dziewięciu i
+    одной»" (Sochi: G+6; declarer P+6). Seed 003 l.146: "W przypadku gry na ośmiu, dziewięciu i
     dziesięciu lewach odpowiedzialność za niewzięcie lewy spoczywa na drugim «wistującym»"."""
     s = sheet_of([{"contract": "8D", "declarer": "A", "whist": both(), "tricks": {"A": 10, "B": 0, "C": 0}}])
     assert s == {"pool.A": 6, "mountain.C": 6}
@@ -47,7 +47,7 @@ def test_kodeks_3_8_6_ex3_eight_second_whister_answers():
 
 def test_kodeks_3_7_3_amnesty_4_3_3():
     """[K 3.7.3] Raspasy 4/3/3: amnesty 3; the first player writes 1 trick into gora, the other two
-    nothing. Seed 001: "применяется амнистия, т.е. все игроки сокращают свои записи на одно и то
+    nothing. Seed 001 l.133: "применяется амнистия, т.е. все игроки сокращают свои записи на одно и то
     же число"."""
     s = sheet_of([{"contract": "all-pass", "tricks": {"A": 4, "B": 3, "C": 3}}])
     assert s == {"mountain.A": 1}
@@ -62,7 +62,7 @@ def test_kodeks_fn36_consolation_six_down_one():
 
 def test_kodeks_3_8_7_half_whist_sochi_amounts():
     """[K 3.8.7] half-whist writes for half the obligation: 6 → 2 tricks × 2 = 4 whists,
-    7 → 1 trick × 4 = 4 whists; the contract counts as made without play. Seed 001: "признать
+    7 → 1 trick × 4 = 4 whists; the contract counts as made without play. Seed 001 l.106-107: "признать
     игру сыгранной и без розыгрыша записать за половину от обязательного количества взяток"."""
     s6 = sheet_of([{"contract": "6H", "declarer": "A", "whist": {"B": PS, "C": HW}}])
     s7 = sheet_of([{"contract": "7H", "declarer": "A", "whist": {"B": PS, "C": HW}}])
@@ -138,7 +138,7 @@ def test_kodeks_fn54_rostov_fixed_consolation():
 
 
 def test_seed003_rostov_one_point_for_no_trick():
-    """Seed 003: "Gracz, który nie wziął żadnej wziętej karty, zapisuje jedno punkt w puli"."""
+    """Seed 003 l.118: "Gracz, który nie wziął żadnej wziętej karty, zapisuje jedno punkt w puli"."""
     s = sheet_of([{"contract": "all-pass", "tricks": {"A": 0, "B": 4, "C": 6}}], variant="rostov")
     assert s == {"pool.A": 1, "whists.A.B": 20, "whists.A.C": 30}
 
@@ -235,7 +235,7 @@ def test_kodeks_4_1_1_four_player_nine_closes_and_writes_off_mountain():
 
 def test_kodeks_4_2_3_help_larger_pool_ten_whists_a_point():
     """[K 4.2.3] "помогает тому из противников, чья запись в пульке больше", 10 whists per point
-    given; seed 001 §7: "За каждое очко, записанное противнику «в помощь», игрок пишет на него 10
+    given; seed 001 l.137: "За каждое очко, записанное противнику «в помощь», игрок пишет на него 10
     очков в графе «висты»"."""
     res = run([{"contract": "7S", "declarer": "A", "whist": {"B": PS, "C": PS}}],
               pool=20, start={"pool": {"A": 19, "B": 10, "C": 15}})
@@ -257,28 +257,28 @@ def test_kodeks_4_2_3_help_tie_goes_left():
 
 @pytest.mark.parametrize("contract,price", [("6S", 2), ("7C", 4), ("8D", 6), ("9H", 8), ("10NT", 10)])
 def test_seed001_price_table(contract, price):
-    """Seed 001 "Старшинство игр": 6 → 2, 7 → 4, 8 → 6, 9 → 8, 10 → 10; "За сыгранную игру
+    """Seed 001 l.9-90 "Старшинство игр": 6 → 2, 7 → 4, 8 → 6, 9 → 8, 10 → 10; "За сыгранную игру
     пишется стоимость игры в графу «пуля»"."""
     s = sheet_of([{"contract": contract, "declarer": "A", "whist": {"B": PS, "C": PS}}], pool=50)
     assert s == {"pool.A": price}
 
 
 def test_seed001_misere_price_and_remiz():
-    """Seed 001: "Мизер (ни одной) … 10"; a failed misère 10 per trick taken to the mountain
+    """Seed 001 l.58-60: "Мизер (ни одной) … 10"; a failed misère 10 per trick taken to the mountain
     (RULES.md §2.2)."""
     assert sheet_of([{"contract": "misere", "declarer": "A", "tricks": {"A": 0, "B": 5, "C": 5}}]) == {"pool.A": 10}
     assert sheet_of([{"contract": "misere", "declarer": "A", "tricks": {"A": 2, "B": 4, "C": 4}}]) == {"mountain.A": 20}
 
 
 def test_seed001_remiz_price_times_undertricks():
-    """Seed 001: "За несыгранную игру (ремиз) запись делается в «гору» – стоимость игры умножается
+    """Seed 001 l.131: "За несыгранную игру (ремиз) запись делается в «гору» – стоимость игры умножается
     на количество недобранных взяток"."""
     s = sheet_of([{"contract": "8S", "declarer": "A", "whist": {"B": W, "C": PS}, "tricks": {"A": 5, "B": 3, "C": 2}}])
     assert s["mountain.A"] == 3 * 6
 
 
 def test_seed001_all_pass_progression_1_2_3_then_3():
-    """Seed 001: "первая распасовка ценится по 1 очку за взятку, вторая – по 2, третья по 3. Все
+    """Seed 001 l.133: "первая распасовка ценится по 1 очку за взятку, вторая – по 2, третья по 3. Все
     дальнейшие распасовки играются по 3 очка за взятку"."""
     deals = [{"contract": "all-pass", "tricks": {"A": 4, "B": 3, "C": 3}}] * 4
     res = run(deals)
@@ -286,7 +286,7 @@ def test_seed001_all_pass_progression_1_2_3_then_3():
 
 
 def test_seed001_early_stop_shortfall_to_mountain():
-    """Seed 001: "Если игроки сообща решили прекратить игру, каждый пишет на гору недоигранное до
+    """Seed 001 l.137: "Если игроки сообща решили прекратить игру, каждый пишет на гору недоигранное до
     50-ти количество очков"."""
     res = run([{"contract": "6S", "declarer": "A", "whist": {"B": PS, "C": PS}}], pool=50,
               end={"reason": "agreement"}, start={"pool": {"A": 40, "B": 30, "C": 50}})
@@ -296,7 +296,7 @@ def test_seed001_early_stop_shortfall_to_mountain():
 
 
 def test_seed001_game_over_when_all_pools_reach_target():
-    """Seed 001: "Как только запись в пуле у всех игроков достигнет 50-ти, игра окончена"."""
+    """Seed 001 l.138: "Как только запись в пуле у всех игроков достигнет 50-ти, игра окончена"."""
     res = run([{"contract": "6S", "declarer": "A", "whist": {"B": PS, "C": PS}}], pool=50,
               start={"pool": {"A": 48, "B": 50, "C": 50}})
     assert res.finished
@@ -306,28 +306,28 @@ def test_seed001_game_over_when_all_pools_reach_target():
 
 
 def test_seed001_misdeal_penalty():
-    """Seed 001 §8: "за неправильную сдачу – 2 в гору"."""
+    """Seed 001 l.142: "за неправильную сдачу – 2 в гору"."""
     s = sheet_of([{"contract": "all-pass", "tricks": {"A": 4, "B": 3, "C": 3},
                    "penalties": [{"player": "B", "mountain": 2, "reason": "misdeal"}]}])
     assert s == {"mountain.A": 1, "mountain.B": 2}
 
 
 def test_seed001_lone_whister_answers_for_the_whole_quota():
-    """Seed 001 §4: "Если завистовал только один … один он и несёт ответственность за взятие
+    """Seed 001 l.106: "Если завистовал только один … один он и несёт ответственность за взятие
     обязательного количества взяток" (a six: 4 tricks)."""
     s = sheet_of([{"contract": "6S", "declarer": "A", "whist": {"B": W, "C": PS}, "tricks": {"A": 7, "B": 2, "C": 1}}])
     assert s == {"pool.A": 2, "whists.B.A": 6, "mountain.B": 2}
 
 
 def test_seed003_greedy_passer_writes_only_consolation():
-    """Seed 003: "W przypadku chciwego wista w przypadku «remisu» wisty zapisują się tylko dla
+    """Seed 003 l.152: "W przypadku chciwego wista w przypadku «remisu» wisty zapisują się tylko dla
     wistującego, a pasujący zapisuje tylko za remis"."""
     s = sheet_of([{"contract": "7S", "declarer": "A", "whist": {"B": W, "C": PS}, "tricks": {"A": 6, "B": 3, "C": 1}}])
     assert s == {"mountain.A": 4, "whists.B.A": 4 * 4 + 4, "whists.C.A": 4}
 
 
 def test_seed003_gentleman_split_and_half_whister_writes_nothing_on_remiz():
-    """Seed 003: "W przypadku dżentelmeńskiego wista: w przypadku «remisu» wisty … zapisują się na
+    """Seed 003 l.154: "W przypadku dżentelmeńskiego wista: w przypadku «remisu» wisty … zapisują się na
     pół … Odejście za połwistu w przypadku «remisu» rozgrywającego nie zapisuje wistów"."""
     split = sheet_of([{"contract": "7S", "declarer": "A", "whist": {"B": W, "C": PS}, "tricks": {"A": 6, "B": 3, "C": 1}}],
                      variant="rostov", consolation="price")
@@ -339,7 +339,7 @@ def test_seed003_gentleman_split_and_half_whister_writes_nothing_on_remiz():
 
 
 def test_seed003_without_three():
-    """Seed 003: "Gracz ma prawo odejść «bez trzech», biorąc trzy wzięcia w górę bez wistów w tej
+    """Seed 003 l.94: "Gracz ma prawo odejść «bez trzech», biorąc trzy wzięcia w górę bez wistów w tej
     grze, do której doszedł w licytacji"."""
     s = sheet_of([{"contract": "7H", "bid": "7S", "declarer": "A", "concede": True, "whist": {"B": W, "C": W}}],
                  without_three=True)
@@ -347,14 +347,14 @@ def test_seed003_without_three():
 
 
 def test_seed003_half_responsible_writes_half():
-    """Seed 003: "Półodpowiedzialny - za ucieczkę na wist w górę zapisuje się połowę wartości gry"."""
+    """Seed 003 l.150: "Półodpowiedzialny - za ucieczkę na wist w górę zapisuje się połowę wartości gry"."""
     deal = [{"contract": "6S", "declarer": "A", "whist": {"B": W, "C": PS}, "tricks": {"A": 8, "B": 1, "C": 1}}]
     assert sheet_of(deal)["mountain.B"] == 2 * 2
     assert sheet_of(deal, responsibility="half")["mountain.B"] == 2
 
 
 def test_seed003_stalingrad_both_whist_six_spades():
-    """Seed 003: "«Stalingrad» - obowiązek obu partnerów do wistowania przy zamówieniu kontraktu
+    """Seed 003 l.144: "«Stalingrad» - obowiązek obu partnerów do wistowania przy zamówieniu kontraktu
     «szóstka pik»"."""
     deal = [{"contract": "6S", "declarer": "A", "whist": {"B": W, "C": PS}, "tricks": {"A": 6, "B": 3, "C": 1}}]
     assert sheet_of(deal) == {"pool.A": 2, "whists.B.A": 8}
@@ -420,7 +420,7 @@ def test_kodeks_3_7_3_four_players_amnesty_counts_the_dealer():
 
 
 def test_seed004_consolation_by_everyone_including_the_dealer():
-    """Seed 004: "Konsolidaciją paprastai rašo visi žaidėjai, įskaitant dalintoją" (the
+    """Seed 004 l.250: "Konsolidaciją paprastai rašo visi žaidėjai, įskaitant dalintoją" (the
     consolation is usually written by every player, the dealer included); [K 3.8.1.2]."""
     s = sheet_of([{"contract": "6S", "declarer": "B", "whist": {"C": W, "D": W},
                    "tricks": {"B": 5, "C": 3, "D": 2}}], players=P4)

@@ -37,7 +37,7 @@ SEED000_WHISTS = {  # FORMAT.md §2 / RULES.md §4.4: whists[X][Y] = what X won 
 
 
 def test_seed000_table_nets_and_money():
-    # seed 000: "930 -840 +90 … 570 -900=-330 720 -990=-270 … 1020 -510 +510"
+    # seed 000 l.255-317: "930 -840 +90 … 570 -900=-330 720 -990=-270 … 1020 -510 +510"
     # and "Šiuo atveju B sumoka 33 centus, o C-27 centus, A gauna 9 centus, o D-51 centą."
     s = sheet("ABCD", {p: 0 for p in "ABCD"}, SEED000_WHISTS, {p: 60 for p in "ABCD"})
     st = settle_sheet(s, resolve_rules({"variant": "lithuanian-kitty", "price": "0.001"}))
@@ -47,7 +47,7 @@ def test_seed000_table_nets_and_money():
 
 
 def test_seed000_pairwise_direct_settlement():
-    # seed 000: "žaidėjas A iš žaidėjo B gaus 15 centų, iš žaidėjo C - 42 centus, o žaidėjui D pats
+    # seed 000 l.247-249: "žaidėjas A iš žaidėjo B gaus 15 centų, iš žaidėjo C - 42 centus, o žaidėjui D pats
     # sumokės 48 centus" (150, 420 and -480 whists at 0.1 cent)
     s = sheet("ABCD", {}, SEED000_WHISTS)
     st = settle_sheet(s, {"method": "lithuanian-kitty"})
@@ -59,7 +59,7 @@ def test_seed000_pairwise_direct_settlement():
 
 
 def test_kitty_hens_split_among_the_others():
-    # seed 000: "kiekvienas žaidėjas padalija po lygiai kitiems 3 žaidėjams … savo turimas vištas, o
+    # seed 000 l.247: "kiekvienas žaidėjas padalija po lygiai kitiems 3 žaidėjams … savo turimas vištas, o
     # pastarieji už kiekvieną jiems tenkančią vištą užsirašo … po 10 vistų"
     s = sheet("ABCD", {"A": 30, "B": 0, "C": 6, "D": 0})
     st = settle_sheet(s, resolve_rules({"variant": "lithuanian-kitty"}))
@@ -74,8 +74,8 @@ def test_kitty_hens_split_among_the_others():
 # --- seed 002: the classical game's hens and money --------------------------------------------
 
 def test_seed002_hens_to_whists():
-    # seed 002: "N turi 42 vištas, E – 18, S – 54, W – 81 … lieka: N -24, E – 0, S – 36, W – 63."
-    # "dalija iš keturių ir suapvalina vieneto tikslumu, tad žaidėjo N gautas skaičius – 6, E – 0,
+    # seed 002 l.175: "N turi 42 vištas, E – 18, S – 54, W – 81 … lieka: N -24, E – 0, S – 36, W – 63."
+    # l.177 "dalija iš keturių ir suapvalina vieneto tikslumu, tad žaidėjo N gautas skaičius – 6, E – 0,
     # S – 9, W – 16 … Iš žaidėjo N kiti trys … užsirašo po 60 vistų …, iš žaidėjo E neužsirašo
     # nieko, iš S – po 90 ir iš W – po 160."
     s = sheet("NESW", {"N": 42, "E": 18, "S": 54, "W": 81})
@@ -102,9 +102,9 @@ def seed002_sheet():
 
 
 def test_seed002_totals_and_money():
-    # seed 002: "S skiltyje SW turi iš viso 700 vistų … SN … 888 … SE 333" and
-    # "Žaidėjas W – 510 vistų, žaidėjas N – 630, ir E – 693"; "- 854 ir – 609 … + 1375 ir + 88";
-    # "N būtų pralaimėjęs 85 centus, W – 61 centą, o žaidėjai E ir S būtų laimėję atitinkamai 1,37
+    # seed 002 l.187: "S skiltyje SW turi iš viso 700 vistų … SN … 888 … SE 333" and
+    # l.189 "Žaidėjas W – 510 vistų, žaidėjas N – 630, ir E – 693"; l.197-199 "- 854 ir – 609 … + 1375 ir + 88";
+    # l.201 "N būtų pralaimėjęs 85 centus, W – 61 centą, o žaidėjai E ir S būtų laimėję atitinkamai 1,37
     # lito ir 9 centus" at "0,1 cento" a point.
     st = settle_sheet(seed002_sheet(), resolve_rules({"variant": "lithuanian"}))
     assert st.pairwise["S"] == {"W": 700 - 510, "N": 888 - 630, "E": 333 - 693}
@@ -158,7 +158,7 @@ def test_lithuanian_hens_rounding_option():
     assert st.shares["N"] == 20
     st = settle_sheet(s, resolve_rules({"variant": "lithuanian", "hens_rounding": "exact"}))
     assert st.shares["N"] == 25
-    # 3 players: "dalijamas ne iš 4, bet iš 3" (seed 002, Metodiniai nurodymai 6)
+    # 3 players: "dalijamas ne iš 4, bet iš 3" (seed 002 l.287)
     s3 = sheet("NES", {"N": 9, "E": 0, "S": 0})
     assert settle_sheet(s3, resolve_rules({"variant": "lithuanian"})).shares["N"] == 30
 
@@ -166,7 +166,7 @@ def test_lithuanian_hens_rounding_option():
 # --- the Russian method (seed 001, seed 004, Кодекс) -------------------------------------------
 
 def test_russian_mountain_times_ten_over_players():
-    # seed 001: "гора каждого игрока умножается на 10 и делится на количество участников игры.
+    # seed 001 l.139: "гора каждого игрока умножается на 10 и делится на количество участников игры.
     # Частное … записывается каждому игроку в графу висты на того из противников, чью гору …"
     s = sheet("ABC", {"A": 12, "B": 30, "C": 0}, pool={p: 20 for p in "ABC"})
     st = settle_sheet(s, resolve_rules({"variant": "sochi"}))
@@ -176,7 +176,7 @@ def test_russian_mountain_times_ten_over_players():
 
 
 def test_average_mountain_presentation_gives_the_same_numbers():
-    # seed 004 method 2: "kalnai sumuojami, o suma padalijama iš žaidėjų skaičiaus. Kiekvienas
+    # seed 004 l.99 (method 2): "kalnai sumuojami, o suma padalijama iš žaidėjų skaičiaus. Kiekvienas
     # žaidėjas iš gauto vidutinio skaičiaus atima kalną … padauginamas iš 10"
     s = sheet("ABCD", {"A": 7, "B": 30, "C": 0, "D": 11},
               {"A": {"B": 8, "C": 4}, "B": {"D": 12}, "C": {"A": 6, "D": 2}, "D": {"A": 20}},
@@ -286,8 +286,8 @@ def test_al_four_player_remiz_mountain_shares():
 @pytest.mark.parametrize("variant", ["sochi", "leningrad", "rostov", "classic", "lithuanian", "lithuanian-kitty"])
 @pytest.mark.parametrize("rounding", ["exact", "mountain-shares", "every-share", "truncate"])
 def test_amnesty_never_changes_a_result(variant, rounding):
-    # seed 001: "гора каждого может быть уменьшена на одинаковое количество очков"; seed 002:
-    # "visiems nubraukiama tiek vištų, kiek jų liko mažiausiai turinčiam žaidėjui".
+    # seed 001 l.139: "гора каждого может быть уменьшена на одинаковое количество очков"; seed 002:
+    # l.175 "visiems nubraukiama tiek vištų, kiek jų liko mažiausiai turinčiam žaidėjui".
     base = {"A": 17, "B": 42, "C": 5, "D": 23}
     w = {"A": {"B": 13, "D": 7}, "C": {"A": 22}, "D": {"B": 5, "C": 1}}
     rules = resolve_rules({"variant": variant, "rounding": rounding})
