@@ -151,6 +151,9 @@ def test_seed004_l210_conceding_be_visu_numbers():
     # 4 players: the sitting-out dealer writes the consolation too (consolation_to: all)
     assert sheet_of([dict(_conceded(), dealer="Dan")], players=("Ann", "Bob", "Cid", "Dan")) == {
         "mountain.Bob": 28, "whists.Ann.Bob": 28, "whists.Cid.Bob": 28, "whists.Dan.Bob": 28}
+    # two players with a dummy (the husar presets keep the option): the one opponent writes it
+    assert sheet_of([_conceded()], players=("Ann", "Bob"), variant="sochi-husar") == {
+        "mountain.Bob": 28, "whists.Ann.Bob": 28}
 
 
 def test_seed004_l210_conceding_be_visu_explained():

@@ -247,3 +247,29 @@ def test_seed004_l436_both_pass_an_eight_or_a_nine():
     # laikomas sužaistu": the declarer writes the game's price, nobody else anything
     assert sheet_of([{"contract": "8S", "declarer": "A", "whist": {"B": PS, "C": PS}}]) == {"pool.A": 6}
     assert sheet_of([{"contract": "9S", "declarer": "A", "whist": {"B": PS, "C": PS}}]) == {"pool.A": 8}
+
+
+# =============================================================================================
+# seed 004: the settlement
+# =============================================================================================
+
+def test_seed004_l96_l98_unclosed_pools_then_the_mountains():
+    # l.96 "Pirmiausia nustatomas žaidėjas, turintis maksimalų taškų skaičių baseine. Iš šio skaičiaus
+    # atimamos visų kitų žaidėjų kulkos, po kurių skirtumai pridedami prie įrašų kalne." l.98 "…
+    # nustatomas mažiausiai taškų kalne turintis žaidėjas. Šis skaičius atimamas iš visų kitų
+    # žaidėjų kalnų. Gautas rezultatas kiekvieno žaidėjo padauginamas iš 10 ir dalinamas iš žaidėjų
+    # skaičiaus … Partnerių švilpukai vienas prieš kitą panaikina vienas kitą".
+    # Pools A 20, B 14, C 10 (sochi, target 20), mountains A 4, B 2, C 4: the mountains become
+    # 4, 2 + 6, 4 + 10 = 4, 8, 14; less the smallest, 0, 4, 10; × 10 / 3 each other player writes
+    # 0 on A, 40/3 on B, 100/3 on C.
+    from fractions import Fraction as F
+    from prefcli.rules.presets import resolve_rules
+    from prefcli.settle import settle_sheet
+    from test_settle import sheet
+    st = settle_sheet(sheet("ABC", {"A": 4, "B": 2, "C": 4}, {}, {"A": 20, "B": 14, "C": 10}),
+                      resolve_rules({"variant": "sochi"}))
+    assert st.mountain == {"A": 0, "B": 4, "C": 10}
+    assert st.shares == {"A": 0, "B": F(40, 3), "C": F(100, 3)}
+    assert st.net == {"A": F(140, 3), "B": F(100, 3) - F(80, 3), "C": F(40, 3) - F(200, 3)}
+    assert st.pairwise["A"] == {"B": F(40, 3), "C": F(100, 3)}
+    assert st.pairwise["B"]["C"] == F(100, 3) - F(40, 3)
