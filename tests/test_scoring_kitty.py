@@ -138,9 +138,9 @@ def test_table_values(contract, points, per_trick):
 
 
 def test_alone_help_and_open():
-    # seed 000: "Vienas!" (the passer's cards put away), "Padėk!" (both play but "visa laimėjimo ar
+    # seed 000 l.89-93: "Vienas!" (the passer's cards put away), "Padėk!" (both play but "visa laimėjimo ar
     # pralaimėjimo rizika tenka vistavusiam žaidėjui"), "Verčiam!" (open, he plays both hands);
-    # "Dviems žaidėjams privalomą kirčių skaičių turi paimti ir vienas vistuotojas, kuris žaidžia su
+    # l.211 "Dviems žaidėjams privalomą kirčių skaičių turi paimti ir vienas vistuotojas, kuris žaidžia su
     # padėjėju ... arba atverstomis kortomis".
     alone = {"contract": "6C", "declarer": "A", "whist": {"B": "whist", "C": "pass"},
              "tricks": {"A": 7, "B": 3, "C": 0}}
@@ -158,7 +158,7 @@ def test_alone_help_and_open():
 
 
 def test_both_pass_made_without_play():
-    # "1. Abu gali tarti "pas" ... lošikas iš karto laikomas laimėjusiu paskelbtą žaidimą"
+    # seed 000 l.85: "1. Abu gali tarti "pas" ... lošikas iš karto laikomas laimėjusiu paskelbtą žaidimą"
     s = one_deal({"contract": "8NT", "declarer": "A", "whist": {"B": "pass", "C": "pass"}})
     assert plain(s.pool)["A"] == 12 and plain(s.mountain)["A"] == 88 and whists(s) == {}
 
@@ -168,13 +168,13 @@ def test_both_pass_made_without_play():
 # ---------------------------------------------------------------------------------------------
 
 def test_half_to_the_kitty_half_strikes_hens():
-    # "Pusė šių taškų eina į lošiko katilą, kita pusė - vištoms sumažinti."
+    # seed 000 l.205: "Pusė šių taškų eina į lošiko katilą, kita pusė - vištoms sumažinti."
     s = one_deal({"contract": "7S", "declarer": "A", "whist": {"B": "pass", "C": "pass"}})
     assert plain(s.pool)["A"] == 9 and plain(s.mountain)["A"] == 91
 
 
 def test_striking_another_players_hens():
-    # "Kai lošikas vištų turi mažiau, negu joms padengti teko taškų ... nubraukia atitinkamą kito
+    # seed 000 l.239: "Kai lošikas vištų turi mažiau, negu joms padengti teko taškų ... nubraukia atitinkamą kito
     # kurio nors žaidėjo vištų skaičių (paprastai to, kuris jų turi daugiausia) ir užsirašo iš to
     # žaidėjo priklausančius vistus, už 1 vištą skaičiuojant 10 vistų."
     start = {"mountain": {"D": 20, "A": 3, "B": 40, "C": 30}}
@@ -203,7 +203,7 @@ def test_seed000_near_end_split():
 # ---------------------------------------------------------------------------------------------
 
 def test_half_kitty_premium_written_once_on_each_other_player():
-    # "Nustatytas premijos vistų skaičius užrašomas tris kartus (kai žaidžia trise - du kartus)"
+    # seed 000 l.235: "Nustatytas premijos vistų skaičius užrašomas tris kartus (kai žaidžia trise - du kartus)"
     start = {"pool": {"A": 24, "B": 27}, "mountain": HENS}
     s = one_deal({"contract": "6S", "declarer": "A", "whist": {"B": "pass", "C": "pass"}}, start=start)
     assert plain(s.pool)["A"] == 30
@@ -216,7 +216,7 @@ def test_half_kitty_premium_written_once_on_each_other_player():
 
 
 def test_stopped_by_the_hour_no_full_kitty_premium():
-    # "Nutraukus nebaigtą partiją, premija už visą katilą neskiriama."
+    # seed 000 l.13: "Nutraukus nebaigtą partiją, premija už visą katilą neskiriama."
     start = {"pool": {"A": 54}, "mountain": HENS}
     r = score(rec([{"contract": "7S", "declarer": "A", "whist": {"B": "pass", "C": "pass"}}], start=start,
                   end={"reason": "time"}, skip_eglute=True, skip_eglute_hens=0))
@@ -225,7 +225,7 @@ def test_stopped_by_the_hour_no_full_kitty_premium():
 
 
 def test_no_deal_after_the_kitty_is_complete():
-    # "Kai tik kuris nors žaidėjas surenka sutartą katilą, partija yra baigta."
+    # seed 000 l.11: "Kai tik kuris nors žaidėjas surenka sutartą katilą, partija yra baigta."
     start = {"pool": {"A": 54}, "mountain": HENS}
     deal = {"contract": "7S", "declarer": "A", "whist": {"B": "pass", "C": "pass"}}
     with pytest.raises(ScoringError, match="deal 2: the game ended at deal 1"):
@@ -304,7 +304,7 @@ FINAL = {"pool": {"A": 60, "B": 60, "C": 60, "D": 60}, "mountain": {"A": 0, "B":
 
 def test_seed000_settlement_table():
     # seed 000's table (l.255-317): "930 -840 +90 ... 570 -900=-330 720 -990=-270 ... 1020 -510 +510";
-    # "B sumoka 33 centus, o C-27 centus, A gauna 9 centus, o D-51"
+    # l.317 "B sumoka 33 centus, o C-27 centus, A gauna 9 centus, o D-51"
     r = score(rec([], players=["A", "B", "C", "D"], first_dealer="A", start=FINAL))
     s = r.sheet()
     won = {p: sum(s.whists[p].values()) for p in s.players}
