@@ -391,3 +391,33 @@ def test_dask_executor_gives_the_same_document():
     code1, out1, err1 = run_cli(["analyze", example, "-f", "json", "--executor", "dask", "-j", "2"])
     assert (code0, code1) == (0, 0), err0 + err1
     assert json.loads(out1) == json.loads(out0)
+
+
+# Bridge studio's problem file states each problem's task in its comment (the sample's README:
+# "double-dummy test positions with known answers"); the imported deals, analysed, answer them.
+BRIDGE_STUDIO_TASKS = {
+    1: ("Take all ten tricks for whist players.", "E", 0),
+    3: ("Barbakaru problem. West bid seven of clubs, help him to realize contract.", "W", 7),
+    4: ("Galaktionov problem. West bids 6 of spades. Play for whist players to take six tricks.", "W", 4),
+    5: ("Misere of Kovalevskaya. North want to play misere. Break him plan!", "N", None),
+    6: ("Misere of Lasker. North want to play misere. Break him plan!", "N", None),
+}
+
+
+@pytest.mark.parametrize("number", sorted(BRIDGE_STUDIO_TASKS))
+def test_bridge_studio_problems_answer_their_stated_task(number, tmp_path, run):
+    task, declarer, tricks = BRIDGE_STUDIO_TASKS[number]
+    src = ROOT / "tests" / "examples" / "imports" / "bridge-studio" / "preferansEn.bts"
+    out = tmp_path / "p.yaml"
+    code, _, err = run(["import", str(src), "--deal", str(number), "-o", str(out)])
+    assert code == 0, err
+    assert task in out.read_text("utf-8")
+    code, text, err = run(["analyze", str(out), "-f", "json"])
+    assert code == 0, err
+    deal = json.loads(text)["deals"][0]
+    assert deal["declarer"] == declarer
+    got = deal["tricks_dd"][0]             # the declarer's tricks from the opening lead
+    if tricks is None:                      # "break his plan": the misère is caught
+        assert got >= 1
+    else:
+        assert got == tricks
