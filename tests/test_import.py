@@ -725,3 +725,24 @@ def test_the_unsupported_formats_are_recognised_from_their_content(tmp_path, cap
     p.write_text("As Ks\nhello\n", encoding="utf-8")
     assert main(["import", str(p), "-o", str(tmp_path / "o.yaml")]) == 1
     assert f"{p}:1:1: not a saved file of any known program" in capsys.readouterr().err
+
+
+def test_prefandroid_sample_scores_as_its_readme_steps_the_program():
+    """The sample's README steps PrefAndroid's Calculation.writeGame() through its two deals:
+    6♠ by player 1 with player 0 whisting alone (tricks 0:2 1:6 2:2) → pulya[1]=2, visty[0][1]=8;
+    the all-pass (tricks 0:3 1:0 2:7) → gora[0]=3, gora[2]=7, pulya[1]=3. prefcli's rescoring of
+    the imported record writes the same."""
+    from prefcli.model.build import record_from_data
+    from prefcli.scoring import score
+    data = imported(ANDROID).outputs[0].data
+    result = score(record_from_data(json.loads(dump(data, "json")), strict=True))
+    p0, p1, p2 = data["players"]
+
+    def written(sheet):
+        return {(a, b): v for a, row in sheet.whists.items() for b, v in row.items() if v}
+    first = result.sheet(1)
+    assert (first.pool[p1], written(first)) == (2, {(p0, p1): 8})
+    sheet = result.sheet()
+    assert sheet.pool == {p0: 0, p1: 3, p2: 0}
+    assert sheet.mountain == {p0: 3, p1: 0, p2: 7}
+    assert written(sheet) == {(p0, p1): 8}
