@@ -427,3 +427,41 @@ def test_an_illegal_auction_is_never_looked_up_for_another_deal():
     one, three = readings[1].replay, readings[4].replay
     assert one.auction == three.auction and one.auction is not three.auction
     assert one.auction_result == three.auction_result and one.declarer == three.declarer == "Ann"
+
+
+def _sheet_state(result):
+    sheet = result.sheet()
+    return ({k: list(v.items()) for k, v in (("pool", sheet.pool), ("mountain", sheet.mountain))},
+            [(w, list(row.items())) for w, row in sheet.whists.items()], result.notes, result.state,
+            result.finished)
+
+
+def test_a_ledger_of_totals_only_skips_the_texts_and_gives_the_same_sheet():
+    """Scoring into a ledger of totals only (score -f json, settle, validate) makes no entry text
+    (the Russian scorer's ``texts``): every example, under its own preset and rescored under every
+    other preset of its player count, gives the same sheet, notes and state as the ledger that
+    keeps every entry and its text."""
+    from conftest import example_records
+    from prefcli.io.documents import build_record_fast, load_document
+    from prefcli.model.ledger import totals_only
+    from prefcli.rules.presets import OptionError, preset_names, resolve_rules
+    from prefcli.scoring import ScoringError, score
+    compared = 0
+    for p in example_records():
+        try:
+            record = build_record_fast(load_document(str(p)))
+        except Exception:          # noqa: BLE001 - a record that does not build has no sheet
+            continue
+        for variant in [None] + list(preset_names()):
+            try:
+                rules = resolve_rules(record.rules, variant=variant)
+                full = score(record, rules)
+            except (OptionError, ScoringError, ValueError):
+                continue
+            with totals_only():
+                sums = score(record, rules)
+            assert sums.ledger.totals_only and full.ledger.entries
+            assert all(e.text for e in full.ledger.entries if e.rule != "start")
+            assert _sheet_state(full) == _sheet_state(sums), (p, variant)
+            compared += 1
+    assert compared > 20

@@ -65,7 +65,8 @@ class AllPassScorer(SheetWriter):
                 if n > 0:
                     self._mount(p, n * price, "allpass.tricks",
                                 f"all-pass #{self.streak}: {t[p]} trick(s)"
-                                + (f" − {base} amnesty" if base else "") + f" × {self._fmt(price)}{tag}")
+                                + (f" − {base} amnesty" if base else "") + f" × {self._fmt(price)}{tag}"
+                                if self.texts else "")
         fine = r["allpass.dealer_fine"]
         ap_run = self.cur.allpass_run + 1          # this all-pass and those right before it
         if fine and dealer is not None and ap_run % r["allpass.dealer_fine_every"] == 0:
@@ -76,7 +77,8 @@ class AllPassScorer(SheetWriter):
             if p not in zero:
                 continue
             if bonus == "pool":
-                self._pool(p, points, "allpass.zero-bonus", f"all-pass without a trick: {self._fmt(points)}")
+                self._pool(p, points, "allpass.zero-bonus",
+                           f"all-pass without a trick: {self._fmt(points)}" if self.texts else "")
             elif bonus == "mountain":
                 zf = r["allpass.zero_trick_mountain_factor"]
                 self._mount(p, -zf * points, "allpass.zero-bonus",

@@ -62,9 +62,7 @@ class ContractScorer(SheetWriter):
             raise ScoringError(f"deal {d.number}: a {d.contract} needs a declarer", d.path)
         defenders = list(reading.defenders)            # in the order they speak
         four_dealer = dealer if dealer in reading.sitting_out else None
-        # the family reads a contract written without decisions as passed by both
-        dec = {p: reading.decisions.get(p, Decision.PASS) for p in defenders}
-        k, why = self._factor(d, D)
+        k, why = self._factor(d, D) if (d.dark or self.o["dark"]) else (1, None)
         tag = f" ({why})" if why else ""
         key = d.contract.price_key
         P = self.prices[key] * k
@@ -78,7 +76,7 @@ class ContractScorer(SheetWriter):
         elif d.contract.is_misere:
             made = self._misere(d, D, defenders, four_dealer, P, tag, partner)
         else:
-            made = self._tricks_contract(d, D, defenders, four_dealer, dec, P, k, tag)
+            made = self._tricks_contract(d, D, defenders, four_dealer, P, k, tag)
         if self.o["dark"] and self.bombs[D] and made:
             self.bombs[D].pop(0)
         # the 4-player dealer's talon bonus (Кодекс 3.4.11), made or not, played or not; not when
@@ -180,22 +178,24 @@ class ContractScorer(SheetWriter):
         side = [D] if partner is None else [D, partner]
         share = 1 if partner is None else HALF
         half = "" if partner is None else f", half with {partner}"
+        texts = self.texts
         if taken == 0:
             if not self._revoked(D, self.cur_name):
                 for p in side:
-                    self._pool(p, P * share, "misere.made", f"misère made: {self._fmt(P)}{half}{tag}")
+                    self._pool(p, P * share, "misere.made", f"misère made: {self._fmt(P)}{half}{tag}" if texts else "")
             return True
         revoke = self.cur.revoked_by == D
         for p in side:
             self._mount(p, P * r["misere_fail"] * taken * share, "irregularity.revoke" if revoke else "misere.failed",
                         ("revoked, the remise stands: " if revoke else "")
-                        + f"misère with {taken} trick(s) × {self._fmt(P * r['misere_fail'])}{half}{tag}")
+                        + f"misère with {taken} trick(s) × {self._fmt(P * r['misere_fail'])}{half}{tag}"
+                        if texts else "")
         k = F(P) / self.prices["misere"] if self.prices["misere"] else 1
         mw = r["misere_whists"] * k
         for p in defenders:
             for on in side:
                 self._whists(p, on, mw * taken * share, "misere.whists",
-                             f"caught the misère: {taken} × {self._fmt(mw)}{half}")
+                             f"caught the misère: {taken} × {self._fmt(mw)}{half}" if texts else "")
         if r["consolation_on_misere"]:
             c = self._consolation_per_trick(P, k)
             for p in self._consolation_writers(D, defenders, defenders, dealer):
@@ -203,11 +203,11 @@ class ContractScorer(SheetWriter):
                     continue
                 for on in side:
                     self._whists(p, on, c * taken * share, "consolation",
-                                 f"consolation {taken} × {self._fmt(c)}{half}")
+                                 f"consolation {taken} × {self._fmt(c)}{half}" if texts else "")
         return False
 
     def _tricks_contract(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],
-                         dec: Dict[str, Decision], P: Exact, k: Exact, tag: str):
+                         P: Exact, k: Exact, tag: str):
         r = self.o
         level = d.contract.level or 0
         name = self.cur_name
@@ -238,6 +238,8 @@ class ContractScorer(SheetWriter):
         # who whists is the reading's (both for a Stalingrad 6♠, seed 001 §9, seed 003)
         whisters = list(reading.whisters) if reading.mode in (JOINT, ALONE, OPEN) else []
         if reading.mode in (HALF_WHIST_MODE, RETURNED):
+            # the family reads a contract written without decisions as passed by both
+            dec = {p: reading.decisions.get(p, Decision.PASS) for p in defenders}
             return self._half_whist(d, D, defenders, dealer, dec, reading.half_whister or "", P, k, tag)
         if reading.mode == TAKEOVER:
             # seed 004 l.37: both refused, the sitting-out dealer plays on in a defender's place;
@@ -253,7 +255,7 @@ class ContractScorer(SheetWriter):
             return "whisted" if made else False
         if not whisters:
             passed = "the opponent passed" if self.dummy is not None else "both passed"
-            self._pool(D, P, "contract.unplayed", f"{name}, {passed}: {self._fmt(P)}{tag}")
+            self._pool(D, P, "contract.unplayed", f"{name}, {passed}: {self._fmt(P)}{tag}" if self.texts else "")
             return True
         t = self._tricks(d, [D] + defenders, [D] + defenders, f"a whisted {name}")
         made = self._played(d, D, defenders, dealer, whisters, None, P, k, tag, t, responsible=True)
@@ -306,21 +308,23 @@ class ContractScorer(SheetWriter):
         # seed 001 l.142: the declarer who revoked "не пишет ничего" when he made it, "при ремизе
         # ставит ремиз", and his opponents "освобождаются от ответственности"
         revoke = self.cur.revoked_by == D
+        texts = self.texts         # (a ledger of totals only keeps no text: none is made)
         if made:
             if not self._revoked(D, name):
-                self._pool(D, P, "contract.made", f"{name} made: {self._fmt(P)}{tag}")
+                self._pool(D, P, "contract.made", f"{name} made: {self._fmt(P)}{tag}" if texts else "")
         else:
             u = level - taken
             per = P * r["declarer_fail_multiplier"]
             self._mount(D, per * u, "irregularity.revoke" if revoke else "contract.failed",
-                        ("revoked, the remise stands: " if revoke else "") + f"{name} down {u} × {self._fmt(per)}{tag}")
+                        ("revoked, the remise stands: " if revoke else "") + f"{name} down {u} × {self._fmt(per)}{tag}"
+                        if texts else "")
         # -- whists for the defenders' tricks (Кодекс fn53, 3.8.13, 3.8.14)
         if returner is not None:
             self._whists(returner, D, td * wp, "whist.tricks",
-                         f"{returner_says}: {td} defenders' trick(s) × {self._fmt(wp)}")
+                         f"{returner_says}: {td} defenders' trick(s) × {self._fmt(wp)}" if texts else "")
         elif len(whisters) == 2:
             for p in whisters:
-                self._whists(p, D, t[p] * wp, "whist.tricks", f"{t[p]} trick(s) × {self._fmt(wp)}")
+                self._whists(p, D, t[p] * wp, "whist.tricks", f"{t[p]} trick(s) × {self._fmt(wp)}" if texts else "")
         else:
             w = whisters[0]
             q = defenders[1] if w == defenders[0] else defenders[0]
@@ -332,9 +336,9 @@ class ContractScorer(SheetWriter):
             if split:
                 for p in (w, q):
                     self._whists(p, D, _half(amount), "whist.split",
-                                 f"gentleman whist: half of {n_tr} trick(s) × {self._fmt(wp)}")
+                                 f"gentleman whist: half of {n_tr} trick(s) × {self._fmt(wp)}" if texts else "")
             else:
-                self._whists(w, D, amount, "whist.tricks", f"{n_tr} trick(s) × {self._fmt(wp)}")
+                self._whists(w, D, amount, "whist.tricks", f"{n_tr} trick(s) × {self._fmt(wp)}" if texts else "")
         # -- consolation on the declarer's remiz (Кодекс 3.8.1.2, fn36, fn54)
         if not made:
             u = level - taken
@@ -342,7 +346,7 @@ class ContractScorer(SheetWriter):
             writers = whisters + ([returner] if returner else [])
             for p in self._consolation_writers(D, defenders, writers, dealer):
                 if p not in silent:
-                    self._whists(p, D, c * u, "consolation", f"consolation: {u} × {self._fmt(c)}")
+                    self._whists(p, D, c * u, "consolation", f"consolation: {u} × {self._fmt(c)}" if texts else "")
         # -- the defenders' remiz (Кодекс 3.8.6, 3.8.11, 3.8.12)
         if responsible and whisters and not revoke:
             self._shortfall(d, level, defenders, whisters, t, td, P)
@@ -371,7 +375,7 @@ class ContractScorer(SheetWriter):
                     return
             miss = q - td
             self._mount(w, miss * self._rate(w, P), "shortfall",
-                        f"whisted {name}: defenders {miss} short of {q}")
+                        f"whisted {name}: defenders {miss} short of {q}" if self.texts else "")
             return
         if q == 1:       # 8, 9, 10: both took nothing
             payers = whisters if r["shortfall_8_10"] == "both" else [defenders[1]]
@@ -391,4 +395,4 @@ class ContractScorer(SheetWriter):
         for p in below:
             miss = halfq - t[p]
             self._mount(p, miss * self._rate(p, P), "shortfall",
-                        f"whisted {name}: {t[p]} of his half ({halfq})")
+                        f"whisted {name}: {t[p]} of his half ({halfq})" if self.texts else "")

@@ -56,6 +56,9 @@ class SheetWriter:
         self.n = len(self.players)
         self.ledger = Ledger(self.players)
         self.ledger_players = frozenset(self.players)
+        #: whether an entry's text is kept: a ledger of totals only drops it, so the hot paths
+        #: skip making it (``text if self.texts else ""``; the sums are the same)
+        self.texts = not self.ledger.totals_only
         self.dummy = table.dummy
         self.refs = rules.family.refs
         # plain values (whole Fractions as ints: int arithmetic is much faster, and exact)
@@ -128,9 +131,10 @@ class SheetWriter:
                                if self.off_mountain != 1 else ""))
                 return
             give = min(rest, self.target - self.pool[helped])
-            self._pool_direct(helped, give, "help", f"help from {player} ({text})")
+            texts = self.texts
+            self._pool_direct(helped, give, "help", f"help from {player} ({text})" if texts else "")
             self._whists(player, helped, give * per_point, "help",
-                         f"{self._fmt(give)} points of help × {self._fmt(per_point)}")
+                         f"{self._fmt(give)} points of help × {self._fmt(per_point)}" if texts else "")
             rest -= give
 
     def _help_recipient(self, donor: str) -> Optional[str]:
@@ -185,11 +189,15 @@ class SheetWriter:
         t = self.cur.tricks
         if t is None:
             raise ScoringError(f"deal {d.number}: tricks: {what} needs everyone's tricks", d.path + ("tricks",))
-        if not d.contract.is_all_pass and len(t) == len(allowed) and all(p in t for p in allowed):
+        if not d.contract.is_all_pass and len(t) == len(allowed):
             # a contract's tricks as the reading checked them: every active player's count (0 for
             # one the play or claim left out), nobody else's, adding up to 10; read only here (a
             # husar's dummy, who takes no tricks of his own, goes the long way)
-            return t
+            for p in allowed:
+                if p not in t:
+                    break
+            else:
+                return t
         for p, v in t.items():
             if v and p not in allowed:
                 raise ScoringError(f"deal {d.number}: tricks: {p} does not take tricks in this deal "
