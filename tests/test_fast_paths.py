@@ -465,3 +465,69 @@ def test_a_ledger_of_totals_only_skips_the_texts_and_gives_the_same_sheet():
             assert _sheet_state(full) == _sheet_state(sums), (p, variant)
             compared += 1
     assert compared > 20
+
+
+def _built_records(monkeypatch=None):
+    from conftest import example_records
+    from prefcli.io.documents import load_document
+    from prefcli.model.build import record_from_data
+    from prefcli.model.diagnostics import Problems
+    out = []
+    for p in example_records():
+        problems = Problems()
+        record = record_from_data(load_document(str(p)).data, problems)
+        out.append((p, record, [(x.path, x.message) for x in problems.items]))
+    return out
+
+
+def test_a_plain_summary_deal_built_in_one_pass_is_the_long_ways_deal(monkeypatch):
+    """model.build builds a summary deal of the common kind (contract, declarer, dealer, whist,
+    tricks, open, dark, each well-formed) in one pass (_plain_deal) and fills a Deal's slots in an
+    unfrozen twin (_made_deal): every example record, and deals that are almost plain (a null, a
+    blank name, a bool for a count, a key that is not a text, an unknown decision), build the same
+    Deals and problems as the long way and the frozen dataclass's own __init__."""
+    import dataclasses
+    import pickle
+
+    from prefcli.model import build
+    from prefcli.model.diagnostics import Problems
+    from prefcli.model.records import Deal
+    assert build._MADE, "Deal's fields changed: update build._MADE_FIELDS and _made_deal"
+    odd = [{"contract": "6S", "declarer": "Ann", "whist": {"Bob": "whist", "Cid": "pass"},
+            "tricks": {"Ann": 6, "Bob": 3, "Cid": 1}, "open": True, "dark": False, "dealer": "Cid"},
+           {"contract": "6S", "declarer": " "}, {"contract": "6S", "declarer": None},
+           {"contract": "6S", "tricks": {"Ann": True}}, {"contract": "6S", "tricks": {1: 5}},
+           {"contract": "6S", "whist": {"Bob": "wist"}}, {"contract": "6S", "whist": None},
+           {"contract": "6S", "open": None}, {"contract": "6S", "open": "yes"}, {"contract": "6S", "tricks": {}},
+           {"contract": "7X"}, {"contract": None}, {"contract": "misere", "declarer": "Bob", "dark": True}]
+
+    def build_all():
+        out = _built_records()
+        for i, raw in enumerate(odd):
+            problems = Problems()
+            b = build._Builder(problems)
+            b.deal(dict(raw), 0)                   # the caches learn the spellings
+            got = b.deal(dict(raw), i)
+            out.append((raw, got, [(x.path, x.message) for x in problems.items]))
+        return out
+    fast = build_all()
+    plain = build._plain_deal
+    made = []
+    monkeypatch.setattr(build, "_plain_deal", lambda m, pos: made.append(pos) or plain(m, pos))
+    build_all()
+    assert made, "the one-pass builder was not used"
+    monkeypatch.setattr(build, "_plain_deal", lambda m, pos: None)
+    monkeypatch.setattr(build, "_MADE", False)
+    slow = build_all()
+    assert fast == slow
+    deals = [d for _, rec, _ in fast if rec is not None and hasattr(rec, "deals") for d in rec.deals]
+    deals += [d for _, d, _ in fast if isinstance(d, Deal)]
+    assert len(deals) > 100
+    for d in deals:
+        if not isinstance(d, Deal):
+            continue
+        ref = Deal(**{f.name: getattr(d, f.name) for f in dataclasses.fields(Deal)})
+        assert type(d) is Deal and d == ref and hash(d) == hash(ref) and repr(d) == repr(ref)
+        assert pickle.loads(pickle.dumps(d)) == ref
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            d.declarer = "Zed"          # type: ignore[misc]

@@ -125,6 +125,10 @@ class _Builder:
         return SheetData(players, pool, mountain, whists, state)
 
     def deal(self, raw: Any, pos: int) -> Optional[Entry]:
+        if type(raw) is dict and raw.keys() <= _PLAIN_KEYS:
+            made = _plain_deal(raw, pos)
+            if made is not None:
+                return made
         path: Path = ("deals", pos)
         m = self.mapping(raw, path)
         if m is None:
@@ -314,14 +318,85 @@ _DEAL_SLOTS = _deal_slots()
 _DEAL_FIELDS = frozenset(name for name, _, _ in _DEAL_SLOTS or ())
 
 
+#: Deal's fields and their defaults as :func:`_made_deal` writes them out
+_MADE_FIELDS = (("pos", None), ("contract", None), ("declarer", None), ("whist", ()), ("tricks", None),
+                ("open", None), ("dealer", None), ("hands", None), ("talon", None), ("auction", None),
+                ("discard", None), ("play", None), ("claim", None), ("dark", False), ("bomb", None),
+                ("takeover", None), ("concede", False), ("without_all", False), ("returned_by", None),
+                ("penalties", ()), ("irregularities", ()), ("note", None), ("bid", None), ("partner", None),
+                ("position", False))
+
+
+class _DealSlots:
+    """Deal's slots in an unfrozen class of the same layout: a deal is filled here, each field an
+    attribute store, and then becomes a Deal (``__class__``), the frozen class's ``__setattr__``
+    never asked (see :func:`_made_deal`)."""
+
+    __slots__ = tuple(name for name, _ in _MADE_FIELDS)
+
+
+def _made_deal(pos: int, contract: Contract, kw: Dict[str, Any]) -> Deal:
+    """``Deal(pos=pos, contract=contract, **kw)``, filled in :class:`_DealSlots` (only when
+    :data:`_MADE` says Deal's fields and defaults are those written here)."""
+    d: Any = object.__new__(_DealSlots)
+    g = kw.get
+    d.pos = pos
+    d.contract = contract
+    d.declarer = g("declarer")
+    d.whist = g("whist", ())
+    d.tricks = g("tricks")
+    d.open = g("open")
+    d.dealer = g("dealer")
+    d.hands = g("hands")
+    d.talon = g("talon")
+    d.auction = g("auction")
+    d.discard = g("discard")
+    d.play = g("play")
+    d.claim = g("claim")
+    d.dark = g("dark", False)
+    d.bomb = g("bomb")
+    d.takeover = g("takeover")
+    d.concede = g("concede", False)
+    d.without_all = g("without_all", False)
+    d.returned_by = g("returned_by")
+    d.penalties = g("penalties", ())
+    d.irregularities = g("irregularities", ())
+    d.note = g("note")
+    d.bid = g("bid")
+    d.partner = g("partner")
+    d.position = g("position", False)
+    d.__class__ = Deal
+    return d
+
+
+def _made_matches() -> bool:
+    """Whether :func:`_made_deal` makes a Deal: the same fields, in order, with the same defaults,
+    and a layout a _DealSlots may be turned into."""
+    if _DEAL_SLOTS is None or tuple((n, d) for n, _, d in _DEAL_SLOTS) != _MADE_FIELDS:
+        return False
+    if tuple(getattr(Deal, "__slots__", ())) != _DealSlots.__slots__:
+        return False
+    try:
+        probe: Any = object.__new__(_DealSlots)
+        probe.__class__ = Deal
+    except TypeError:
+        return False
+    return True
+
+
+_MADE = _made_matches()
+
+
 def _new_deal(pos: int, contract: Contract, kw: Dict[str, Any]) -> Deal:
     """``Deal(pos=pos, contract=contract, **kw)`` without the frozen dataclass's ``__init__``
     (26 ``object.__setattr__`` calls and the keyword parsing were half the cost of building a
-    deal from a record): each slot is set directly. The object is the same: every field, in
-    field order, defaults included."""
+    deal from a record): each slot is set directly (:func:`_made_deal`, or each slot's setter).
+    The object is the same: every field, in field order, defaults included."""
     slots = _DEAL_SLOTS
     if slots is None or not _DEAL_FIELDS >= kw.keys():
         return Deal(pos=pos, contract=contract, **kw)
+    if _MADE:
+        return _made_deal(pos, contract, kw)
     deal = object.__new__(Deal)
     get = kw.get
     for name, put, default in slots:
@@ -329,6 +404,54 @@ def _new_deal(pos: int, contract: Contract, kw: Dict[str, Any]) -> Deal:
     slots[0][1](deal, pos)
     slots[1][1](deal, contract)
     return deal
+
+
+#: the fields of a summary deal that :func:`_plain_deal` builds
+_PLAIN_KEYS = frozenset(("contract", "declarer", "dealer", "whist", "tricks", "open", "dark"))
+
+
+def _plain_deal(m: Dict[str, Any], pos: int) -> Optional[Deal]:
+    """A summary deal of the common kind built in one pass over its fields, or None: anything
+    this does not know to be well-formed (a contract, decision or spelling not parsed yet, a key
+    that is not a text, a null, a number that is not an int…) takes :meth:`_Builder.deal`'s long
+    way, which builds the same Deal or says what is wrong. The deal is the long way's, field for
+    field (tests/test_fast_paths.py)."""
+    token = m.get("contract")
+    contract = _CONTRACTS.get(token) if type(token) is str else None
+    if contract is None:
+        return None
+    kw: Dict[str, Any] = {}
+    for key, v in m.items():
+        if key == "contract":
+            continue
+        if key == "whist":
+            if type(v) is not dict:
+                return None
+            ws = []
+            for k, d in v.items():
+                dec = _DECISIONS.get(d) if type(d) is str else None
+                if dec is None or type(k) is not str:
+                    return None
+                ws.append((k, dec))
+            kw["whist"] = _shared(tuple(ws))
+        elif key == "tricks":
+            if type(v) is not dict:
+                return None
+            ts = []
+            for k, n in v.items():
+                if type(n) is not int or type(k) is not str:
+                    return None
+                ts.append((k, n))
+            kw["tricks"] = _shared(tuple(ts))
+        elif key == "open" or key == "dark":
+            if type(v) is not bool:
+                return None
+            kw[key] = v
+        else:                                   # declarer, dealer: a name
+            if type(v) is not str or not v.strip():
+                return None
+            kw[key] = v
+    return _new_deal(pos, contract, kw)
 
 
 def _players(b: _Builder, data: Mapping[str, Any]) -> Tuple[str, ...]:

@@ -36,9 +36,17 @@ __all__ = ["read_deal"]
 
 
 def read_deal(ctx: "RecordFacts", deal: Deal) -> DealReading:
-    """Read `deal` in its record's context (use :meth:`RecordContext.reading`, which keeps it)."""
-    r = _Reader(ctx, deal)
+    """Read `deal` in its record's context (use :meth:`RecordContext.reading`, which keeps it).
+
+    The context keeps one reader for all its deals (``RecordFacts.reader``), taken while it reads
+    (a reading that asks for another deal's, or one that fails half-way, leaves it to a new one)."""
+    r = ctx.reader
+    ctx.reader = None
+    if r is None:
+        r = _Reader(ctx)
+    r.start(deal)
     r.read()
+    ctx.reader = r
     return r.out
 
 
@@ -143,28 +151,31 @@ class _Reader(DefenceReader, CardsReader):
             if deal.whist:
                 self.add(self.path + ("whist",), f"deal {n}: an all-pass deal has no whist decisions")
             return
-        if deal.declarer is None:
+        declarer = deal.declarer
+        if declarer is None:
             if deal.auction is None:
                 self.add(self.path, f"deal {n}: {c} needs a declarer")
             return
-        if deal.declarer is not None and deal.declarer == self.dummy:
+        if declarer == self.dummy:
             self.add(self.path + ("declarer",), f"deal {n}: the dummy never bids or declares (HUSAR.md H6)")
-        elif deal.declarer not in self.seated:
-            self.add(self.path + ("declarer",), not_seated(deal.declarer, players))
-        elif deal.declarer in out.sitting_out:
-            self.add(self.path + ("declarer",), f"deal {n}: {deal.declarer} {self.why_out(deal.declarer)} and sits out "
+        elif declarer not in self.seated:
+            self.add(self.path + ("declarer",), not_seated(declarer, players))
+        elif declarer in out.sitting_out:
+            self.add(self.path + ("declarer",), f"deal {n}: {declarer} {self.why_out(declarer)} and sits out "
                                                 f"with {len(players)} players, so cannot declare")
         else:
-            out.declarer = deal.declarer
+            out.declarer = declarer
         # the level: after all-passes (allpass.exit, allpass.dark_exit) and after a bomb
-        if deal.auction is None and out.exit_level and c.is_tricks and (c.level or 0) < out.exit_level:
+        if out.exit_level and deal.auction is None and c.is_tricks and (c.level or 0) < out.exit_level:
             # allpass.exit: "a lower contract is scored, with a note" (an auction is refused)
             self.warn(self.path + ("contract",), f"deal {n}: after an all-pass the game must be at least "
                                                 f"{out.exit_level} ({exit_options(conv)}), not {c}")
-        for key, what in (("contract", c), ("bid", deal.bid)):
-            if what is not None and what.without_talon and what not in conv.rung:
-                self.add(self.path + (key,), f"deal {n}: {what} is not bid under these rules (option "
-                                             "misere_without_talon)")
+        bid = deal.bid
+        if c.without_talon or (bid is not None and bid.without_talon):
+            for key, what in (("contract", c), ("bid", bid)):
+                if what is not None and what.without_talon and what not in conv.rung:
+                    self.add(self.path + (key,), f"deal {n}: {what} is not bid under these rules (option "
+                                                 "misere_without_talon)")
         if deal.without_all:
             self.without_all_checks()
         elif deal.bid is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import field
 from prefcli.model.slots import dataclass
-from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from prefcli.model.cards import Decision
 from prefcli.model.diagnostics import Path, Problem
@@ -149,6 +149,9 @@ def _reading_template() -> Optional[Dict[str, object]]:
 #: The mutable defaults, made afresh for every reading.
 _FRESH = ("decisions", "problems", "cards_problems")
 _TEMPLATE = _reading_template()
+#: a per-deal fact the record does not have for a position (an adjustment's): what
+#: :class:`~prefcli.rules.record_facts.PosMap` holds there, so a reader reads its lists as they are
+NO_FACT: Any = object()
 
 
 def seating(ctx: "RecordFacts", dealer: Optional[str]) -> Tuple[Dict[str, object], Tuple[str, ...]]:
@@ -180,36 +183,78 @@ def new_reading(deal: Deal, kind: str, dealer: Optional[str], exit_level: int, a
         for name, value in seats.items():
             setattr(reading, name, value)
         return reading
-    state = _TEMPLATE.copy()
-    state.update(seats)
-    state.update(deal=deal, kind=kind, dealer=dealer, exit_level=exit_level, allpass_run=allpass_run,
-                 dark_run=dark_run, decisions={}, problems=[], cards_problems=[])
+    return _from_state({**_TEMPLATE, **seats}, deal, kind, dealer, exit_level, allpass_run, dark_run)
+
+
+def _from_state(base: Dict[str, object], deal: Deal, kind: str, dealer: Optional[str], exit_level: int,
+                allpass_run: int, dark_run: int) -> DealReading:
+    """The reading whose fields are `base` (every default and a dealer's seat fields, made once per
+    dealer) and the deal's own: one dictionary made and given to the object as its own."""
     out = object.__new__(DealReading)
-    out.__dict__.update(state)
+    out.__dict__ = {**base, "deal": deal, "kind": kind, "dealer": dealer, "exit_level": exit_level,
+                    "allpass_run": allpass_run, "dark_run": dark_run, "decisions": {}, "problems": [],
+                    "cards_problems": []}
     return out
 
 
-class ReaderBase:
-    """The state of one deal's reading and how a problem is written down (every part adds to it)."""
+def _by_pos(facts: Any, n: int) -> List[Any]:
+    """A per-deal fact of the record (``RecordFacts.kinds`` …) as a list by deal position, absent
+    positions :data:`NO_FACT`: a PosMap's own list, or one made from another mapping."""
+    from prefcli.rules.record_facts import PosMap
+    if type(facts) is PosMap and len(facts._values) == n:
+        return facts._values
+    return [facts.get(pos, NO_FACT) for pos in range(n)]
 
-    def __init__(self, ctx: "RecordFacts", deal: Deal) -> None:
-        self.ctx, self.deal, self.conv = ctx, deal, ctx.conv
+
+class ReaderBase:
+    """The state of one deal's reading and how a problem is written down (every part adds to it).
+
+    One reader serves every deal of its record in turn (:meth:`start` begins a deal): what is the
+    same for every deal (the context, its conventions and table, who may hold cards, the per-deal
+    facts as lists) is set once, not once a deal."""
+
+    def __init__(self, ctx: "RecordFacts") -> None:
+        self.ctx, self.conv = ctx, ctx.conv
         self.players = ctx.record.players
         self.seated = ctx.seated
         self.table = ctx.table
         self.dummy = ctx.table.dummy if ctx.table is not None else None
         # who may hold cards, take tricks and be named in hands: the players and the dummy
         self.holders = ctx.seated | {self.dummy} if self.dummy is not None else ctx.seated
+        n = len(ctx.record.deals)
+        self._n_deals = n
+        self._kinds, self._exits = _by_pos(ctx.kinds, n), _by_pos(ctx.exit_levels, n)
+        self._runs, self._darks = _by_pos(ctx.allpass_runs, n), _by_pos(ctx.dark_runs, n)
+
+    def start(self, deal: Deal) -> None:
+        """Begin the reading of `deal` (``self.out``, its dealer's seat fields in place)."""
+        ctx = self.ctx
+        self.deal = deal
         dealer = deal.dealer if deal.dealer in self.seated else ctx.dealers.get(deal.pos)
-        pos = deal.pos
         got = ctx.seat_states.get(dealer)
         if got is None:
-            got = ctx.seat_states[dealer] = seating(ctx, dealer)
-        seats, self.scored = got
-        self.out = new_reading(deal, ctx.kinds.get(pos, "contract"), dealer, ctx.exit_levels.get(pos, 0),
-                               ctx.allpass_runs.get(pos, 0), ctx.dark_runs.get(pos, 0), seats)
-        self.n = deal.number
-        self.path = deal.path
+            seats, scored = seating(ctx, dealer)
+            got = ctx.seat_states[dealer] = ({**_TEMPLATE, **seats} if _TEMPLATE is not None else seats, scored)
+        base, self.scored = got
+        pos = deal.pos
+        if 0 <= pos < self._n_deals:
+            kind, exit_level, run, dark = self._kinds[pos], self._exits[pos], self._runs[pos], self._darks[pos]
+            kind = "contract" if kind is NO_FACT else kind
+            exit_level = 0 if exit_level is NO_FACT else exit_level
+            run = 0 if run is NO_FACT else run
+            dark = 0 if dark is NO_FACT else dark
+        else:           # a deal made outside the record: the facts' own lookups
+            kind, exit_level = ctx.kinds.get(pos, "contract"), ctx.exit_levels.get(pos, 0)
+            run, dark = ctx.allpass_runs.get(pos, 0), ctx.dark_runs.get(pos, 0)
+        if _TEMPLATE is not None:     # _from_state, written out (one call less a deal)
+            out = self.out = object.__new__(DealReading)
+            out.__dict__ = {**base, "deal": deal, "kind": kind, "dealer": dealer, "exit_level": exit_level,
+                            "allpass_run": run, "dark_run": dark, "decisions": {}, "problems": [],
+                            "cards_problems": []}
+        else:
+            self.out = new_reading(deal, kind, dealer, exit_level, run, dark, base)
+        self.n = pos + 1            # deal.number and deal.path, without the two property calls
+        self.path = ("deals", pos)
 
     def add(self, path: Path, message: str, kind: str = "rule") -> None:
         self.out.problems.append(Problem(message, path, kind=kind))

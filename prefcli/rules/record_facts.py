@@ -13,12 +13,13 @@ from prefcli.model.diagnostics import Problem
 from prefcli.model.records import Deal, Record
 from prefcli.rules.conventions import Conventions, conventions, runs
 from prefcli.rules.presets import Rules
+from prefcli.rules.reading import NO_FACT
 from prefcli.rules.table import Table, TableError, first_dealer_of, rotation, table_for
 
 __all__ = ["RecordFacts", "PosMap", "record_rule_problems"]
 
 
-_ABSENT: Any = object()
+_ABSENT: Any = NO_FACT       # (the readers read a PosMap's list as it is: rules.reading.ReaderBase)
 
 
 class PosMap(Mapping):
@@ -78,8 +79,11 @@ class RecordFacts:
         # drawings show them); a context built only to check or score counts them and drops the rest
         self.keep_tricks = keep_tricks
         #: a reading's seat fields per dealer, made on first asking (rules.reading.seating: who
-        #: holds cards, calls, plays and leads, and the scored players)
+        #: holds cards, calls, plays and leads, and the scored players), with every other field's
+        #: default: what each reading of a deal that dealer deals starts from
         self.seat_states: Dict[Optional[str], Tuple[Dict[str, object], Tuple[str, ...]]] = {}
+        #: the reader of this record's deals (rules.deal.read_deal), made at the first reading
+        self.reader: Any = None
         self.conv: Conventions = conventions(rules)
         self.seated = frozenset(record.players)
         self.problems: List[Problem] = []          # record-level: the table
