@@ -38,6 +38,11 @@ class Suit(enum.Enum):
         self.symbol = symbol
         self.order = order
 
+    # each member is its one object, equal only to itself: hashed by identity, in C (Enum's own
+    # __hash__ is a Python call hashing the name, asked whenever a card, a contract or a deal's
+    # decisions are looked up; every command asks it tens of thousands of times)
+    __hash__ = object.__hash__
+
     def __str__(self) -> str:
         return self.letter
 
@@ -54,6 +59,8 @@ class Strain(enum.Enum):
     def __init__(self, letter: str, order: int) -> None:
         self.letter = letter
         self.order = order
+
+    __hash__ = object.__hash__      # (as Suit's)
 
     @property
     def suit(self) -> Optional[Suit]:
@@ -180,6 +187,8 @@ class ContractKind(enum.Enum):
     TRICKS = "tricks"
     MISERE = "misere"
     ALL_PASS = "all-pass"
+
+    __hash__ = object.__hash__      # (as Suit's)
 
 
 _KIND_NO = {ContractKind.TRICKS: 0, ContractKind.MISERE: 1, ContractKind.ALL_PASS: 2}
@@ -339,6 +348,8 @@ class CallKind(enum.Enum):
     HERE = "here"
     BID = "bid"
 
+    __hash__ = object.__hash__      # (as Suit's)
+
 
 _CALL_KIND_NO = {CallKind.PASS: 0, CallKind.HERE: 1, CallKind.BID: 2}
 
@@ -404,6 +415,8 @@ class Decision(enum.Enum):
     WHIST = "whist"
     PASS = "pass"
     HALF_WHIST = "half-whist"
+
+    __hash__ = object.__hash__      # (as Suit's)
 
     def __str__(self) -> str:
         return self.value
