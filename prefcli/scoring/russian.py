@@ -85,7 +85,11 @@ class _Scorer(ContractScorer, AllPassScorer):
     def _finished(self) -> bool:
         if self.o["end"] == "total":
             return sum(self.pool.values()) >= self.n * self.target
-        return all(v >= self.target for v in self.pool.values())
+        target = self.target
+        for v in self.pool.values():     # (asked after every deal: a plain loop, not all())
+            if v < target:
+                return False
+        return True
 
     def _early_stop(self, reason: str) -> None:
         """Early stop (Кодекс 4.2.3; seed 001 §7): each writes his shortfall to the mountain.
@@ -132,10 +136,11 @@ class _Scorer(ContractScorer, AllPassScorer):
             self._mount(who, amount, "irregularity.misdeal",
                         f"misdeal by {who}: {self._fmt(amount)} to the mountain (irregularity.misdeal)")
         self.cur_dealer = dealer
-        name = self.names.get(id(d.contract))      # the record holds its contracts meanwhile
-        if name is None:
-            name = self.names[id(d.contract)] = str(d.contract)
-        self.cur_name = name
+        got = self.names.get(id(d.contract))       # the record holds its contracts meanwhile
+        if got is None:
+            c = d.contract
+            got = self.names[id(c)] = (str(c), None if c.is_all_pass else self.prices[c.price_key])
+        self.cur_name, self.cur_price = got
         active = reading.active
         if d.contract.is_all_pass:
             self._all_pass(d, dealer, active)
@@ -144,7 +149,7 @@ class _Scorer(ContractScorer, AllPassScorer):
                 self._check_exit(d, reading)
             made = self._contract(d, dealer, active)
             # what the scorer decided, per deal, as the Lithuanian scorers keep it (statistics)
-            if not self.ledger.totals_only:      # the final sheet alone keeps no history
+            if self.texts:                       # the final sheet alone (totals only) keeps no history
                 self.history.append({"deal": d.number, "declarer": d.declarer, "made": bool(made)})
             reset = self.o["allpass.progression_reset"]
             if reset == "any-deal" or (made and (reset == "made-game" or made == "whisted")):

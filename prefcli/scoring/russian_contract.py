@@ -64,8 +64,7 @@ class ContractScorer(SheetWriter):
         four_dealer = dealer if dealer in reading.sitting_out else None
         k, why = self._factor(d, D) if (d.dark or self.o["dark"]) else (1, None)
         tag = f" ({why})" if why else ""
-        key = d.contract.price_key
-        P = self.prices[key] * k
+        P = self.cur_price * k            # (the contract's price, found once per contract)
         name = self.cur_name
 
         partner = d.partner            # the reading checked it is the sitting-out dealer
@@ -303,14 +302,14 @@ class ContractScorer(SheetWriter):
         name = self.cur_name
         wp = P * self.wm
         taken = t[D]
-        td = sum(t[p] for p in defenders)
+        td = t[defenders[0]] + t[defenders[1]] if len(defenders) == 2 else sum(t[p] for p in defenders)
         made = taken >= level
         # seed 001 l.142: the declarer who revoked "не пишет ничего" when he made it, "при ремизе
         # ставит ремиз", and his opponents "освобождаются от ответственности"
         revoke = self.cur.revoked_by == D
         texts = self.texts         # (a ledger of totals only keeps no text: none is made)
         if made:
-            if not self._revoked(D, name):
+            if not revoke or not self._revoked(D, name):
                 self._pool(D, P, "contract.made", f"{name} made: {self._fmt(P)}{tag}" if texts else "")
         else:
             u = level - taken
@@ -348,7 +347,7 @@ class ContractScorer(SheetWriter):
                 if p not in silent:
                     self._whists(p, D, c * u, "consolation", f"consolation: {u} × {self._fmt(c)}" if texts else "")
         # -- the defenders' remiz (Кодекс 3.8.6, 3.8.11, 3.8.12)
-        if responsible and whisters and not revoke:
+        if responsible and whisters and not revoke and td < self.cur.quota:
             self._shortfall(d, level, defenders, whisters, t, td, P)
         return made
 

@@ -69,6 +69,7 @@ class SheetWriter:
         self.mountain: Dict[str, Exact] = {p: 0 for p in self.players}
         self.notes: List[str] = []
         self.target = self.o["pool"]
+        self.no_help = self.o["help"] == "none"
         # the husar's undivided mountain (HUSAR.md H18, Кодекс 4.1.1(в)): pool points nobody can
         # take come off the mountain at half, a mountain point being worth twice as much
         self.off_mountain: Exact = HALF if self.o.get("husar.mountain") == "undivided" else 1
@@ -82,7 +83,9 @@ class SheetWriter:
         self.finished_at: Optional[int] = None
         self.deal_no = 0
         self.history: List[Dict[str, object]] = []   # per declared deal: made or not
-        self.names: Dict[int, str] = {}               # a contract's text, by the contract's identity
+        #: a contract's text and price (None for an all-pass), by the contract's identity
+        self.names: Dict[int, Tuple[str, Optional[Exact]]] = {}
+        self.cur_price: Optional[Exact] = None
 
     # ------------------------------------------------------------------ writing on the sheet
     def _ref(self, rule: str, text: str) -> str:
@@ -113,13 +116,15 @@ class SheetWriter:
 
     def _pool(self, player: str, amount: Exact, rule: str, text: str) -> None:
         """Write pool points, helping once the pool is closed (Кодекс 4.2.3; seed 001 §7)."""
-        if amount <= 0 or self.o["help"] == "none":
+        if amount <= 0 or self.no_help:
             self._pool_direct(player, amount, rule, text)
             return
         room = self.target - self.pool[player]
         own = min(amount, room) if room > 0 else 0
         self._pool_direct(player, own, rule, text)
         rest = amount - own
+        if rest <= 0:
+            return
         per_point = self.o["help_whists"]
         while rest > 0:
             helped = self._help_recipient(player)
@@ -128,7 +133,7 @@ class SheetWriter:
                 self._mount(player, -off, "help.own-mountain",
                             f"{self._fmt(rest)} pool points nobody can take: off own mountain"
                             + (f" at {self._fmt(self.off_mountain)} (undivided mountain, Кодекс 4.1.1(в))"
-                               if self.off_mountain != 1 else ""))
+                               if self.off_mountain != 1 else "") if self.texts else "")
                 return
             give = min(rest, self.target - self.pool[helped])
             texts = self.texts
@@ -138,8 +143,14 @@ class SheetWriter:
             rest -= give
 
     def _help_recipient(self, donor: str) -> Optional[str]:
+        pool, target = self.pool, self.target
+        for p in self.players:
+            if pool[p] < target:
+                break
+        else:
+            return None          # every pool closed (most of a long game): nobody to help
         clockwise = list(self.table.left_of(donor))
-        open_ = [p for p in clockwise if self.pool[p] < self.target]
+        open_ = [p for p in clockwise if pool[p] < target]
         if not open_:
             return None
         if self.o["help"] == "next":
