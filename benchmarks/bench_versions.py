@@ -3,6 +3,7 @@
     python benchmarks/bench_versions.py                 # main against the working tree
     python benchmarks/bench_versions.py --before a3c5faa --pairs 7
     python benchmarks/bench_versions.py --command "score -f json" --corpus summary-json
+    python benchmarks/bench_versions.py --command "settle --jobs 1 -f json" --corpus dir
 
 Made for before/after measurements of a change (the README's speed notes): the revision is
 exported with ``git archive`` into benchmarks/out/versions/REV and both sides run as
@@ -29,6 +30,9 @@ CORPORA = {
     "summary-json": ("sochi-10k-summary.json", ["--deals", "10000", "--json"]),
     "summary-yaml": ("sochi-10k-summary.yaml", ["--deals", "10000"]),
     "full-yaml": ("sochi-10k-full.yaml", ["--deals", "10000", "--full"]),
+    "full-json": ("sochi-10k-full.json", ["--deals", "10000", "--full", "--json"]),
+    # a folder of 1,000 records of 30 deals (run_all's `validate DIR` and `settle` rows)
+    "dir": ("many1000x30", ["--records", "1000", "--deals-per-record", "30", "--seed", "1"]),
 }
 
 
