@@ -531,3 +531,47 @@ def test_a_plain_summary_deal_built_in_one_pass_is_the_long_ways_deal(monkeypatc
         assert pickle.loads(pickle.dumps(d)) == ref
         with pytest.raises(dataclasses.FrozenInstanceError):
             d.declarer = "Zed"          # type: ignore[misc]
+
+
+def test_the_reader_reads_the_contexts_lists_as_the_mappings_they_are():
+    """A context's reader reads the per-deal facts (kinds, exit levels, all-pass and dark runs)
+    from their lists (PosMap's own) and makes each reading's fields in one dictionary: every
+    example reads the same (fields, problems) with the facts as plain dictionaries and with each
+    reading made by the dataclass's __init__."""
+    import dataclasses
+
+    from conftest import example_records
+    from prefcli.io.documents import build_record_fast, load_document
+    from prefcli.model.records import Deal
+    from prefcli.rules import reading as reading_module
+    from prefcli.rules.context import RecordContext
+    from prefcli.rules.presets import resolve_rules
+
+    def fields(r):
+        return {f.name: getattr(r, f.name) for f in dataclasses.fields(r) if f.name != "replay"}
+    compared = 0
+    for p in example_records():
+        try:
+            record = build_record_fast(load_document(str(p)))
+        except Exception:          # noqa: BLE001
+            continue
+        rules = resolve_rules(record.rules)
+        fast = RecordContext(record, rules)
+        plain = RecordContext(record, rules)
+        for name in ("kinds", "exit_levels", "allpass_runs", "dark_runs", "dealers"):
+            setattr(plain, name, dict(getattr(plain, name)))
+        for e in record.deals:
+            if not isinstance(e, Deal):
+                continue
+            a = fast.reading(e)
+            real = reading_module._TEMPLATE
+            try:
+                reading_module._TEMPLATE = None
+                plain.seat_states.clear()
+                b = plain.reading(e)
+            finally:
+                reading_module._TEMPLATE = real
+                plain.seat_states.clear()
+            assert type(a) is type(b) and fields(a) == fields(b), (p, e.number)
+            compared += 1
+    assert compared > 100

@@ -149,9 +149,7 @@ def _reading_template() -> Optional[Dict[str, object]]:
 #: The mutable defaults, made afresh for every reading.
 _FRESH = ("decisions", "problems", "cards_problems")
 _TEMPLATE = _reading_template()
-#: a per-deal fact the record does not have for a position (an adjustment's): what
-#: :class:`~prefcli.rules.record_facts.PosMap` holds there, so a reader reads its lists as they are
-NO_FACT: Any = object()
+
 
 
 def seating(ctx: "RecordFacts", dealer: Optional[str]) -> Tuple[Dict[str, object], Tuple[str, ...]]:
@@ -197,13 +195,14 @@ def _from_state(base: Dict[str, object], deal: Deal, kind: str, dealer: Optional
     return out
 
 
-def _by_pos(facts: Any, n: int) -> List[Any]:
-    """A per-deal fact of the record (``RecordFacts.kinds`` …) as a list by deal position, absent
-    positions :data:`NO_FACT`: a PosMap's own list, or one made from another mapping."""
-    from prefcli.rules.record_facts import PosMap
-    if type(facts) is PosMap and len(facts._values) == n:
-        return facts._values
-    return [facts.get(pos, NO_FACT) for pos in range(n)]
+def _by_pos(facts: Any, n: int, absent: Any) -> List[Any]:
+    """A per-deal fact of the record (``RecordFacts.kinds`` …) as a list by deal position, `absent`
+    where it has none: a PosMap's own list (``_values``, ``ABSENT``: the facts import this module,
+    not the other way round), or one made from another mapping."""
+    values = getattr(facts, "_values", None)
+    if type(values) is list and len(values) == n and getattr(facts, "ABSENT", None) is absent:
+        return values
+    return [facts.get(pos, absent) for pos in range(n)]
 
 
 class ReaderBase:
@@ -223,8 +222,9 @@ class ReaderBase:
         self.holders = ctx.seated | {self.dummy} if self.dummy is not None else ctx.seated
         n = len(ctx.record.deals)
         self._n_deals = n
-        self._kinds, self._exits = _by_pos(ctx.kinds, n), _by_pos(ctx.exit_levels, n)
-        self._runs, self._darks = _by_pos(ctx.allpass_runs, n), _by_pos(ctx.dark_runs, n)
+        self._absent = absent = getattr(ctx.kinds, "ABSENT", None) or object()
+        self._kinds, self._exits = _by_pos(ctx.kinds, n, absent), _by_pos(ctx.exit_levels, n, absent)
+        self._runs, self._darks = _by_pos(ctx.allpass_runs, n, absent), _by_pos(ctx.dark_runs, n, absent)
 
     def start(self, deal: Deal) -> None:
         """Begin the reading of `deal` (``self.out``, its dealer's seat fields in place)."""
@@ -239,10 +239,11 @@ class ReaderBase:
         pos = deal.pos
         if 0 <= pos < self._n_deals:
             kind, exit_level, run, dark = self._kinds[pos], self._exits[pos], self._runs[pos], self._darks[pos]
-            kind = "contract" if kind is NO_FACT else kind
-            exit_level = 0 if exit_level is NO_FACT else exit_level
-            run = 0 if run is NO_FACT else run
-            dark = 0 if dark is NO_FACT else dark
+            absent = self._absent
+            kind = "contract" if kind is absent else kind
+            exit_level = 0 if exit_level is absent else exit_level
+            run = 0 if run is absent else run
+            dark = 0 if dark is absent else dark
         else:           # a deal made outside the record: the facts' own lookups
             kind, exit_level = ctx.kinds.get(pos, "contract"), ctx.exit_levels.get(pos, 0)
             run, dark = ctx.allpass_runs.get(pos, 0), ctx.dark_runs.get(pos, 0)

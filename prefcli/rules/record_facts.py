@@ -13,13 +13,12 @@ from prefcli.model.diagnostics import Problem
 from prefcli.model.records import Deal, Record
 from prefcli.rules.conventions import Conventions, conventions, runs
 from prefcli.rules.presets import Rules
-from prefcli.rules.reading import NO_FACT
 from prefcli.rules.table import Table, TableError, first_dealer_of, rotation, table_for
 
 __all__ = ["RecordFacts", "PosMap", "record_rule_problems"]
 
 
-_ABSENT: Any = NO_FACT       # (the readers read a PosMap's list as it is: rules.reading.ReaderBase)
+_ABSENT: Any = object()
 
 
 class PosMap(Mapping):
@@ -28,6 +27,9 @@ class PosMap(Mapping):
     position as the rotation walks the deals (``m[pos] = value``), then only read."""
 
     __slots__ = ("_values", "_len")
+    #: what the list holds at a position without a value (a reader reads the list as it is:
+    #: rules.reading.ReaderBase)
+    ABSENT: Any = _ABSENT
 
     def __init__(self, n: int, items: Optional[Mapping[int, Any]] = None) -> None:
         self._values: List[Any] = [_ABSENT] * n
