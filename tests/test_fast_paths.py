@@ -575,3 +575,22 @@ def test_the_reader_reads_the_contexts_lists_as_the_mappings_they_are():
             assert type(a) is type(b) and fields(a) == fields(b), (p, e.number)
             compared += 1
     assert compared > 100
+
+
+def test_a_posmap_filled_by_its_list_setter_reads_as_one_filled_by_position():
+    """The rotation and the all-pass runs fill the context's PosMaps through the list's own setter
+    (PosMap.filler, table.filler): the same mapping, its length counted when asked, and a dict
+    still filled by __setitem__."""
+    from prefcli.rules.record_facts import PosMap
+    from prefcli.rules.table import filler
+    a, b = PosMap(6), PosMap(6)
+    put = filler(a)
+    for pos, value in ((0, "Ann"), (2, "Bob"), (5, 0)):
+        put(pos, value)
+        b[pos] = value
+    assert a == b == {0: "Ann", 2: "Bob", 5: 0} and len(a) == len(b) == 3 and list(a) == [0, 2, 5]
+    a[3] = "Cid"
+    assert len(a) == 4 and a.get(3) == "Cid" and 1 not in a
+    d: dict = {}
+    filler(d)(4, "x")
+    assert d == {4: "x"}

@@ -13,7 +13,7 @@ from typing import Any, Callable, Dict, Mapping, Optional, Tuple
 from prefcli.model.cards import Contract, ladder
 from prefcli.model.records import Deal, Record
 from prefcli.rules.presets import Rules
-from prefcli.rules.table import options as table_options, start_state
+from prefcli.rules.table import filler, options as table_options, start_state
 
 __all__ = ["Conventions", "conventions", "dark_exit_level", "exit_options"]
 
@@ -168,13 +168,15 @@ def runs(record: Record, conv: Conventions,
     state = start_state(record)                # a game continued from a sheet: the run goes on
     run, dark = (v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else 0
                  for v in (state.get("allpass_run", 0), state.get("dark_run", 0)))
+    put_before, put_dark, put_level = filler(before), filler(darks), filler(levels)
     for entry in record.deals:
         if not isinstance(entry, Deal):
             continue
-        before[entry.pos] = run
-        darks[entry.pos] = dark
+        pos = entry.pos
+        put_before(pos, run)
+        put_dark(pos, dark)
         level = exits[min(run, len(exits)) - 1] if run and exits else 0
-        levels[entry.pos] = max(level, dark_exit_level(conv, dark))
+        put_level(pos, max(level, dark_exit_level(conv, dark)) if dark else level)
         if entry.contract.is_all_pass:
             run += 1
             dark = dark + 1 if entry.is_dark_allpass else 0

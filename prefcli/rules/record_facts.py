@@ -7,7 +7,7 @@ is :class:`~prefcli.rules.context.RecordContext`'s, which adds it to these facts
 they import this module and not the context."""
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 
 from prefcli.model.diagnostics import Problem
 from prefcli.model.records import Deal, Record
@@ -38,9 +38,15 @@ class PosMap(Mapping):
             self[pos] = value
 
     def __setitem__(self, pos: int, value: Any) -> None:
-        if self._values[pos] is _ABSENT:
+        if self._len >= 0 and self._values[pos] is _ABSENT:
             self._len += 1
         self._values[pos] = value
+
+    def filler(self) -> Callable[[int, Any], None]:
+        """The list's own item setter, for the walk that fills the map (``put(pos, value)``, in C:
+        the rotation fills six maps a deal); the number of values is then counted when asked."""
+        self._len = -1
+        return self._values.__setitem__
 
     def get(self, pos: Any, default: Any = None) -> Any:
         try:
@@ -62,6 +68,8 @@ class PosMap(Mapping):
         return (pos for pos, value in enumerate(self._values) if value is not _ABSENT)
 
     def __len__(self) -> int:
+        if self._len < 0:
+            self._len = sum(1 for value in self._values if value is not _ABSENT)
         return self._len
 
     def __repr__(self) -> str:

@@ -351,17 +351,27 @@ def rotation(record: Record, rules: Any, explicit: bool = True,
     kinds: Dict[int, str] = new()
     dealt: Dict[int, str] = new()
     expected: Dict[int, str] = new()
+    put_kind, put_dealt, put_expected = filler(kinds), filler(dealt), filler(expected)
+    players = walk.players
     for entry in record.deals:
         if not isinstance(entry, Deal):
             continue
-        if walk.dealer is not None:
-            expected[entry.pos] = walk.dealer
+        pos = entry.pos
+        if players:                        # walk.dealer, without the property
+            put_expected(pos, players[walk.seat])
         kind, by = walk.deal(entry.contract.is_all_pass, entry.bomb is not None,
                              entry.dealer if explicit else None)
-        kinds[entry.pos] = kind
+        put_kind(pos, kind)
         if by is not None:
-            dealt[entry.pos] = by
+            put_dealt(pos, by)
     return Rotation(kinds, dealt, expected, walk.dealer, walk.leading_left)
+
+
+def filler(mapping: Any) -> Callable[[int, Any], None]:
+    """How a walk over the deals puts a value at a deal's position: a PosMap's own list setter
+    (``PosMap.filler``), or the mapping's ``__setitem__``."""
+    fill = getattr(mapping, "filler", None)
+    return fill() if fill is not None else mapping.__setitem__
 
 
 def deal_kinds(record: Record, rules: Any) -> Dict[int, str]:
