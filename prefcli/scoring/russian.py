@@ -139,7 +139,7 @@ class _Scorer(ContractScorer, AllPassScorer):
         got = self.names.get(id(d.contract))       # the record holds its contracts meanwhile
         if got is None:
             c = d.contract
-            got = self.names[id(c)] = (str(c), None if c.is_all_pass else self.prices[c.price_key])
+            got = self.names[id(c)] = (str(c), 0 if c.is_all_pass else self.prices[c.price_key])
         self.cur_name, self.cur_price = got
         active = reading.active
         if d.contract.is_all_pass:

@@ -83,9 +83,9 @@ class SheetWriter:
         self.finished_at: Optional[int] = None
         self.deal_no = 0
         self.history: List[Dict[str, object]] = []   # per declared deal: made or not
-        #: a contract's text and price (None for an all-pass), by the contract's identity
-        self.names: Dict[int, Tuple[str, Optional[Exact]]] = {}
-        self.cur_price: Optional[Exact] = None
+        #: a contract's text and price (0 for an all-pass, which has none), by the contract's identity
+        self.names: Dict[int, Tuple[str, Exact]] = {}
+        self.cur_price: Exact = 0
 
     # ------------------------------------------------------------------ writing on the sheet
     def _ref(self, rule: str, text: str) -> str:
