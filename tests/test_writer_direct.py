@@ -181,3 +181,68 @@ def test_small_collections_written_once_per_place_and_content():
 @given(st.dictionaries(keys, trees, min_size=1, max_size=6))
 def test_json_documents_same_without_the_small_memo(data):
     assert writer_json.dump_json(data) == _without_small_memo(writer_json.dump_json, data)
+
+
+def _resolver_says_text(value: str) -> bool:
+    import yaml
+    import yaml.resolver
+    return yaml.resolver.Resolver().resolve(yaml.ScalarNode, value, (True, False)) == "tag:yaml.org,2002:str"
+
+
+def test_the_resolvers_first_characters_and_words_are_pyyamls():
+    """The direct writer asks PyYAML's resolver only under the first characters it lists
+    patterns for; under a letter those are the booleans' and null's words alone."""
+    import yaml.resolver
+    table = yaml.resolver.Resolver.yaml_implicit_resolvers
+    assert None not in table
+    assert set(table) == set(writer_text._RESOLVER_FIRST)
+    tags = {tag for first in writer_text._WORD_FIRST for tag, _ in table[first]}
+    assert tags == {"tag:yaml.org,2002:bool", "tag:yaml.org,2002:null"}
+    for word in writer_text._RESOLVER_WORDS:
+        assert not _resolver_says_text(word)
+    for level in range(0, 12):
+        for strain in ("S", "C", "D", "H", "NT", "X", "s", "nt"):
+            text = f"{level}{strain}"
+            if writer_text._CONTRACT_TEXT.match(text):
+                assert _resolver_says_text(text), text
+
+
+WORDISH = st.one_of(st.sampled_from(ODD_TEXTS + sorted(writer_text._RESOLVER_WORDS)),
+                    st.builds(lambda a, b: a + b, st.sampled_from([chr(c) for c in range(32, 127)]),
+                              st.one_of(st.just(""), st.text(st.characters(min_codepoint=32, max_codepoint=126),
+                                                             max_size=6))),
+                    st.builds(lambda w, t: w + t, st.sampled_from(sorted(writer_text._RESOLVER_WORDS)),
+                              st.sampled_from(["", " ", "s", "!", "_", "0"])),
+                    st.text(max_size=8))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(WORDISH)
+def test_a_text_is_taken_for_a_text_as_pyyamls_resolver_takes_it(value):
+    if not value or any(b in value for b in writer_text._BREAKS):
+        return                  # never asked: the empty text is quoted, a line break declined
+    assert _DirectYaml()._resolves_to_text(value) == _resolver_says_text(value), repr(value)
+
+
+def test_convert_of_a_json_record_to_yaml_loads_yaml_only_when_a_text_asks(tmp_path):
+    """JSON → YAML of a generated record (names, cards, contracts, plain words) never imports
+    PyYAML; a text the shortcuts cannot place (a date) still reads PyYAML's resolver."""
+    src = tmp_path / "g.json"
+    subprocess.run([sys.executable, str(ROOT / "benchmarks" / "generate.py"), "--deals", "50", "--seed", "3",
+                    "--full", "--json", "-o", str(src)], check=True)
+    probe = ("import sys\nfrom prefcli.cli.main import main\nmain(['convert', '-f', 'yaml', sys.argv[1], '-o', "
+             "sys.argv[2]])\nprint('yaml' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", probe, str(src), str(tmp_path / "o.yaml")], capture_output=True,
+                         text=True, cwd=str(tmp_path), check=True)
+    assert out.stdout.strip() == "False"
+    assert _DirectYaml().text("2026-11-29", False, False) == "'2026-11-29'"
+    w = _DirectYaml()
+    assert w.text("1_000", False, False) == "'1_000'" and w._resolver is not None
+
+
+def test_every_short_ascii_text_is_taken_for_a_text_as_pyyamls_resolver_takes_it():
+    chars = [chr(c) for c in range(32, 127)]
+    w = _DirectYaml()
+    for a in chars:
+        for b in [""] + chars:
+            assert w._resolves_to_text(a + b) == _resolver_says_text(a + b), repr(a + b)

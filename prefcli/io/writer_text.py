@@ -244,6 +244,15 @@ class _NotDirect(Exception):
 
 _PLAIN_SAFE = re.compile(r"[A-Za-z0-9_(][A-Za-z0-9_()./+ -]*\Z")
 _STR_TAG = "tag:yaml.org,2002:str"
+#: the first characters under which PyYAML's resolver lists an implicit pattern (bool, float,
+#: int, merge, null, timestamp, value, yaml; tests/test_writer_direct.py reads them from PyYAML)
+_RESOLVER_FIRST = frozenset("yYnNtTfFoO-+0123456789.<~=!&*") | {""}
+#: the letters among them, under which only the words of YAML 1.1's booleans and null are listed
+_WORD_FIRST = frozenset("yYnNtTfFoO")
+_RESOLVER_WORDS = frozenset("yes Yes YES no No NO true True TRUE false False FALSE on On ON off Off OFF "
+                            "null Null NULL".split())
+#: a contract's text, which starts with a digit and matches none of the digit's patterns
+_CONTRACT_TEXT = re.compile(r"(?:[6-9]|10)(?:S|C|D|H|NT)\Z")
 _BREAKS = ("\n", "\r", "\x85", "\u2028", "\u2029")
 #: the cards as the writer spells them (format_cards): a text of these, one space apart, is plain
 _ASCII_CARDS = frozenset(r + s for r in ("7", "8", "9", "10", "J", "Q", "K", "A") for s in "SCDH")
@@ -284,13 +293,10 @@ class _DirectYaml:
     dicts, lists, texts, ints, booleans and None, written without building events and nodes."""
 
     def __init__(self) -> None:
-        import yaml
-        import yaml.emitter
-        import yaml.resolver
-
-        self._resolve = yaml.resolver.Resolver().resolve
-        self._scalar_node = yaml.ScalarNode
-        self._analyze: Any = yaml.emitter.Emitter.analyze_scalar   # reads only self.allow_unicode
+        # PyYAML's resolver and scalar analysis, imported when a text first needs them (a record
+        # read from JSON whose texts are all plain words, cards and contracts never loads yaml)
+        self._resolver: Any = None
+        self._analyzer: Any = None
         self.allow_unicode = True          # read by analyze_scalar
         # a text's written form, one table per context: [block value, flow value, block key, flow key]
         self._cache: List[Dict[str, str]] = [{}, {}, {}, {}]
@@ -299,6 +305,31 @@ class _DirectYaml:
         self.out: List[str] = []
 
     # scalars -------------------------------------------------------------------------------
+
+    def _resolves_to_text(self, value: str) -> bool:
+        """Whether PyYAML's resolver (YAML 1.1, what plain ``yaml.safe_load`` reads) takes the
+        plain `value` (one line) for a text. It tries only the patterns listed under the value's
+        first character, so a text that starts with none of those is a text; under a letter they
+        are the booleans' and null's words; a contract (6S, 10NT) matches no pattern of a digit;
+        anything else is asked of the resolver (tests/test_writer_direct.py compares them)."""
+        first = value[:1]
+        if first not in _RESOLVER_FIRST or _CONTRACT_TEXT.match(value):
+            return True
+        if first in _WORD_FIRST:           # only the booleans' and null's words are listed there
+            return value not in _RESOLVER_WORDS
+        if self._resolver is None:
+            import yaml
+            import yaml.resolver
+            self._resolver = (yaml.resolver.Resolver().resolve, yaml.ScalarNode)
+        resolve, node = self._resolver
+        return resolve(node, value, (True, False)) == _STR_TAG
+
+    def _analyze(self, value: str) -> Any:
+        """PyYAML's analysis of a scalar (which styles may write it)."""
+        if self._analyzer is None:
+            import yaml.emitter
+            self._analyzer = yaml.emitter.Emitter.analyze_scalar   # reads only self.allow_unicode
+        return self._analyzer(self, value)
 
     def text(self, value: str, flow: bool, key: bool) -> str:
         """A text as PyYAML writes it in this context (rep_str's styles, choose_scalar_style)."""
@@ -313,20 +344,20 @@ class _DirectYaml:
             raise _NotDirect("a long or multi-line text")
         quoted = _core_ambiguous(value)        # rep_str asks for single quotes
         if not quoted:
-            plain_ok = self._resolve(self._scalar_node, value, (True, False)) == _STR_TAG
+            plain_ok = self._resolves_to_text(value)
             if plain_ok:
                 if _PLAIN_SAFE.match(value) and not value.endswith(" ") and not value.startswith(("---", "...")):
                     a_flow = a_block = True
                     empty = False
                 else:
-                    a = self._analyze(self, value)
+                    a = self._analyze(value)
                     a_flow, a_block, empty = a.allow_flow_plain, a.allow_block_plain, a.empty
                     if a.multiline:
                         raise _NotDirect("multi-line")
                 if not (key and empty) and (a_flow if flow else a_block):
                     cache[value] = value
                     return value
-        a = self._analyze(self, value)
+        a = self._analyze(value)
         if not a.allow_single_quoted or a.multiline:
             raise _NotDirect("double quotes")
         if key and a.empty:
