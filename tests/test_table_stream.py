@@ -158,3 +158,154 @@ def test_running_totals_keep_every_value_exactly():
                     (4, [4, 0, -(1 << 31), 1, 1 << 40, 1 << 31])]
     assert type(rows[3][1][0]) is Fraction and type(rows[4][1][3]) is int
     assert list(rt.rows()) == rows                     # read twice: the widths, then the lines
+
+
+def _both_ways(result: Any, upto: Optional[int] = None) -> tuple:
+    """The table of `result` column by column (the shortcut for whole totals) and row by row
+    (the long way it skips)."""
+    from prefcli.render import sheet
+    fast = "".join(sheet.table_chunks(result, upto))
+    sheet._FAST_TABLE = False
+    try:
+        slow = "".join(sheet.table_chunks(result, upto))
+    finally:
+        sheet._FAST_TABLE = True
+    return fast, slow
+
+
+def _variants(tmp_path) -> List[str]:
+    """The examples, plus sochi-3p with an opening sheet and a correction (rows without a deal
+    number: "start" and "adjust"), with a start too big for the int32 rows, and with a
+    fractional start (the totals become Fractions from the first row)."""
+    base = (ROOT / "examples" / "sochi-3p.yaml").read_text(encoding="utf-8")
+    out = [str(p) for p in example_records()]
+    sheet = ("start: {{pool: {{Ann: {a}, Bob: 0, Cid: 0}}, mountain: {{Ann: 0, Bob: 0, Cid: {m}}}, "
+             "whists: {{Bob: {{Cid: {w}}}}}}}\ndeals:\n")
+    extras = {
+        "start": sheet.format(a=4, m=3, w=7)
+        + "- adjust: {pool: {Ann: 2}, mountain: {Bob: -4}, whists: {Cid: {Ann: 10}}, note: fix}\n",
+        "big": sheet.format(a=0, m="'3000000000'", w="'-2147483648'"),
+        "half": sheet.format(a=2.5, m=0, w="'1/3'"),
+    }
+    for name, head in extras.items():
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(base.replace("deals:\n", head, 1), encoding="utf-8")
+        out.append(str(path))
+    return out
+
+
+def test_the_column_by_column_table_is_the_row_by_row_table(tmp_path):
+    """The running rows of whole totals are made a block at a time, column by column (the
+    cells by one map, the widths from each column's extremes): the same bytes as the row by
+    row way, from the scorer's running totals and from the entries (after any deal), on every
+    example, with start and adjust rows, numbers past an int32, and Fractions."""
+    from prefcli.app.score import score_file
+    checked = set()
+    for path in _variants(tmp_path):
+        try:
+            full = score_file(path, None, ())
+        except Exception:      # noqa: BLE001 - a record score refuses has no table
+            continue
+        running = score_file(path, None, (), entries=False, running=True)
+        fast, slow = _both_ways(running)
+        assert fast == slow == _whole_text_table(full), path
+        checked.add("whole" if running.ledger.running.whole else "exact")
+        total = len(full.record.deals)
+        for upto in sorted({0, 1, total // 2, total}):
+            fast, slow = _both_ways(full, upto)
+            assert fast == slow == _whole_text_table(full, upto), (path, upto)
+    assert checked == {"whole", "exact"}
+
+
+@pytest.mark.parametrize("players", ["3", "4"])
+def test_the_column_by_column_table_on_a_generated_record(tmp_path, players):
+    """Many blocks of rows (5,000 deals, 1,024 rows a block), 3 and 4 players."""
+    from prefcli.app.score import score_file
+    path = tmp_path / "g.yaml"
+    subprocess.run([sys.executable, str(ROOT / "benchmarks" / "generate.py"), "--deals", "5000", "--seed", "11",
+                    "--players", players, "-o", str(path)], check=True)
+    running = score_file(str(path), None, (), entries=False, running=True)
+    assert running.ledger.running.whole
+    fast, slow = _both_ways(running)
+    assert fast == slow
+
+
+def test_the_running_totals_columns_are_its_rows():
+    """RunningTotals.columns (slices of the arrays, net whists summed by map) gives the numbers
+    rows() gives, in blocks of any size, with a start row (deal None) and the current row."""
+    import random
+    from prefcli.model.ledger import RunningTotals
+    rng = random.Random(3)
+    players = ("Ann", "Bob", "Cid", "Dan")
+    rt = RunningTotals(players)
+    for deal in [None] + list(range(1, 300)):
+        for _ in range(rng.randint(1, 4)):
+            p, q = rng.sample(players, 2)
+            area = rng.choice(["pool", "mountain", "whists"])
+            rt.add(deal, p, area, q if area == "whists" else None, rng.randint(-50, 50) or 1)
+    assert rt.whole
+    rows = list(rt.rows())
+    for size in (1, 7, 1024):
+        got = []
+        for nums, cols in rt.columns(size):
+            cols = [list(c) for c in cols]
+            got += [(num, [c[i] for c in cols]) for i, num in enumerate(nums)]
+        assert got == rows, size
+
+
+def test_a_ledger_row_spills_into_a_list_at_a_fraction_or_a_big_number():
+    """Ledger.add adds to the running row (an int32 array) itself; a Fraction or a sum an int32
+    does not hold turns the row into a list from there on: the rows are those RunningTotals.add
+    gives for the same entries, and those of plain Fraction sums."""
+    from array import array
+    from prefcli.model.ledger import Ledger, RunningTotals, totals_only
+    players = ("Ann", "Bob", "Cid")
+    entries = [(None, "Ann", "pool", 4, None), (1, "Bob", "whists", 6, "Ann"), (1, "Cid", "mountain", 2, None),
+               (2, "Ann", "whists", (1 << 31) - 1, "Cid"), (2, "Ann", "whists", 5, "Cid"),
+               (3, "Bob", "pool", Fraction(1, 2), None), (4, "Bob", "pool", Fraction(1, 2), None),
+               (5, "Cid", "whists", 3, "Bob"), (5, "Cid", "whists", 2, "Cid")]
+    for cut in range(len(entries) + 1):
+        with totals_only(running=True):
+            ledger = Ledger(players)
+        direct = RunningTotals(players)
+        plain = {p: [Fraction(0)] * 3 for p in players}
+        want = []
+        last: Any = "unset"
+        for deal, player, area, amount, on in entries[:cut]:
+            if deal != last and last != "unset":
+                want.append((last, [x for p in players for x in plain[p]]))
+            last = deal
+            ledger.add(deal, player, area, amount, "r", on)
+            direct.add(deal, player, area, on, amount)
+            if area == "whists":
+                plain[player][2] += amount
+                plain[on][2] -= amount
+            else:
+                plain[player][0 if area == "pool" else 1] += amount
+        if last != "unset":
+            want.append((last, [x for p in players for x in plain[p]]))
+        assert list(ledger.running.rows()) == list(direct.rows()) == want, cut
+        # an int32 array until the sum past 2**31 (entry 5); whole (every value an int) until
+        # that row is kept (entry 6 begins deal 3)
+        assert (type(ledger.running.values) is array) == (cut < 5), cut
+        assert ledger.running.whole == direct.whole == (cut < 6), cut
+
+
+def test_the_widest_cell_of_a_block_is_the_widest_made():
+    """_widest finds a block's widest cell from its columns' extremes when a row reaches the
+    bound, else by making every cell: the width of the widest made cell either way (or 0 when
+    the bound is no wider than the width already known)."""
+    import random
+    from array import array
+    from prefcli.render.sheet import _CELL, _Signed, _widest
+    rng = random.Random(5)
+    signed = _Signed().__getitem__
+    for _ in range(300):
+        n = rng.randint(1, 40)
+        span = rng.choice([9, 99, 10 ** 4, 10 ** 8])
+        pool, mountain, net = ([rng.randint(-span, span) for _ in range(n)] for _ in range(3))
+        want = max(len(_CELL % (a, b, signed(c))) for a, b, c in zip(pool, mountain, net))
+        for known in (0, want - 1, want, want + 3):
+            got = _widest(array("i", pool), array("i", mountain), net, signed, known)
+            # the widest made, or 0 when the bound says none is wider than `known`
+            assert got == want or (got == 0 and want <= known), (pool, mountain, net, known)

@@ -89,54 +89,100 @@ class RunningTotals:
     """Each player's running pool, mountain and net whists after each deal that wrote on the
     sheet, in the ledger's order (a row each time the deal changes): the score table's rows.
 
-    Why: the table needs these numbers alone, not the entries behind them; kept in two arrays
-    (a deal number, then three numbers a player) a row is 44 bytes for three players where the
-    entries were about 300. An amount that is not a small int (a Fraction, even a whole one: the
-    table prints those its own way) is kept as itself in ``exact``. The values are those the
-    entries add up to (ints while the amounts are whole)."""
+    Why: the table needs these numbers alone, not the entries behind them. Kept in two arrays
+    (a deal number, then three numbers a player), a row is 44 bytes for three players where the
+    entries were about 300. An entry adds its amount to the current row, itself an int32 array
+    (:meth:`add`, or :meth:`Ledger.add` directly: pool or mountain one number, whists the
+    writer's net and the other's), and a row is kept by one copy of that array when the deal
+    changes (turning a list of numbers into an array was most of a scorer's per-deal cost for
+    the table); the table reads the rows a column at a time (:meth:`columns`). A value that is
+    not a small int (a Fraction, even a whole one: the table prints those its own way) turns
+    the current row into a list (:meth:`spill`) and is kept as itself in ``exact``. The values
+    are those the entries add up to (ints while the amounts are whole)."""
 
-    __slots__ = ("players", "deals", "cells", "exact", "_index", "_values", "_deal", "_whole")
+    __slots__ = ("players", "deals", "cells", "exact", "index", "values", "deal", "width")
 
     def __init__(self, players: Sequence[str]) -> None:
-        self.players = tuple(players)
+        self.players = players = tuple(players)
+        at = {p: 3 * i for i, p in enumerate(players)}
+        #: a cell's key, as Ledger.add makes it (area, player, on) → the places it adds to: the
+        #: pool or mountain (and -1), or the writer's net whists and the other's (subtracted)
+        self.index: Dict[Tuple[str, str, Optional[str]], Tuple[int, int]] = {}
+        for p in players:
+            self.index["pool", p, None] = (at[p], -1)
+            self.index["mountain", p, None] = (at[p] + 1, -1)
+            for q in players:
+                if q != p:
+                    self.index["whists", p, q] = (at[p] + 2, at[q] + 2)
+        self.width = 3 * len(players)
+        # the numbers now (the current deal's row): an int32 array, a list once one is not
+        self.values: Any = array("i", bytes(4 * self.width))
+        self.deal: Any = _UNSET                       # the current deal (its row not kept yet)
         self.deals = array("q")
         self.cells = array("i")
         self.exact: Dict[int, Any] = {}
-        self._index = {p: 3 * i for i, p in enumerate(self.players)}
-        self._values: List[Any] = [0] * (3 * len(self.players))
-        self._deal: Any = _UNSET
-        self._whole = True                    # every value an int so far (a Fraction stays one)
 
     def add(self, deal: Optional[int], player: str, area: str, on: Optional[str], value: Any) -> None:
         """One entry's amount (an int when whole) written by `player` in `area` (on `on`)."""
-        if deal != self._deal:
-            if self._deal is not _UNSET:
-                self._keep()
-            self._deal = deal
-        if type(value) is not int:
-            self._whole = False
-        values = self._values
-        i = self._index[player]
-        if area == "pool":
-            values[i] += value
-        elif area == "mountain":
-            values[i + 1] += value
-        else:
-            values[i + 2] += value
-            values[self._index[on] + 2] -= value     # type: ignore[index]
-
-    def _keep(self) -> None:
-        deal = self._deal
-        self.deals.append(_NO_DEAL if deal is None else deal)
-        cells = self.cells
-        if self._whole:                       # ints alone, nearly always: one call
-            start = len(cells)
+        if deal != self.deal:
+            self.turn(deal)
+        key = (area, player, None) if area == "pool" or area == "mountain" else ("whists", player, on)
+        places = self.index.get(key)
+        if places is None:
+            self.missing(key)
+            return
+        values = self.values
+        i, j = places
+        if j < 0:
             try:
-                cells.extend(self._values)
-                return
-            except OverflowError:             # a number an int32 does not hold
-                del cells[start:]
-        for v in self._values:
+                values[i] += value
+            except (TypeError, OverflowError):
+                self.spill(i, values[i] + value)
+        else:
+            a, b = values[i] + value, values[j] - value
+            try:
+                values[i] = a
+                values[j] = b
+            except (TypeError, OverflowError):
+                self.spill(i, a, j, b)
+
+    def spill(self, i: int, a: Any, j: int = -1, b: Any = None) -> None:
+        """Set number `i` to `a` (and `j` to `b`) when the int32 row cannot hold them (a
+        Fraction, a big number): the row becomes a list, each value as itself from here on."""
+        if type(self.values) is array:
+            self.values = self.values.tolist()
+        self.values[i] = a
+        if j >= 0:
+            self.values[j] = b
+
+    def missing(self, key: Tuple[str, str, Optional[str]]) -> None:
+        """An entry that is in no row: whists a player writes on himself change no net
+        whists; a player not at the table is an error."""
+        area, player, on = key
+        if not (area == "whists" and player == on and player in self.players):
+            raise KeyError(player if player not in self.players else on)
+
+    def turn(self, deal: Optional[int]) -> None:
+        """The entries of `deal` begin: the row of the deal before (if any) is kept."""
+        last = self.deal
+        if last is not _UNSET:
+            self.deals.append(_NO_DEAL if last is None else last)
+            values = self.values
+            if type(values) is array:
+                self.cells.extend(values)      # ints alone, nearly always: one copy
+            else:
+                self._keep(values)
+        self.deal = deal
+
+    def _keep(self, values: List[Any]) -> None:
+        cells = self.cells
+        start = len(cells)
+        try:
+            cells.extend(values)               # ints in range, after all
+            return
+        except (OverflowError, TypeError):      # a number an int32 does not hold, a Fraction
+            del cells[start:]
+        for v in values:
             if type(v) is int and _EXACT < v < -_EXACT:
                 cells.append(v)
             else:
@@ -144,12 +190,18 @@ class RunningTotals:
                 cells.append(_EXACT)
 
     def __len__(self) -> int:
-        return len(self.deals) + (self._deal is not _UNSET)
+        return len(self.deals) + (self.deal is not _UNSET)
+
+    @property
+    def whole(self) -> bool:
+        """Whether every value of every row is an int (what :meth:`columns` reads): none kept
+        in ``exact``, none in the current row."""
+        return not self.exact and all(type(v) is int for v in self.values)
 
     def rows(self) -> Iterator[Tuple[Optional[int], List[Any]]]:
         """(deal, values) for each row: the values are three per player (pool, mountain, net
         whists), a new list each row. The row of the last deal is the current one."""
-        n = len(self._values)
+        n = self.width
         cells, exact = self.cells, self.exact
         base = 0
         for deal in self.deals:
@@ -160,8 +212,25 @@ class RunningTotals:
                         values[j] = exact[base + j]
             yield (None if deal == _NO_DEAL else deal), values
             base += n
-        if self._deal is not _UNSET:
-            yield self._deal, list(self._values)
+        if self.deal is not _UNSET:
+            yield self.deal, list(self.values)
+
+    def columns(self, size: int) -> Iterator[Tuple[List[Optional[int]], List[Any]]]:
+        """The rows, up to `size` at a time, as columns: the deal numbers, then each player's
+        pool, mountain and net whists (3 sequences a player: slices of the array, made in C,
+        not row by row). Only when :attr:`whole`."""
+        if not self.whole:
+            raise ValueError("the running totals hold values that are not small ints: read rows()")
+        w = self.width
+        kept = len(self.deals)
+        for start in range(0, kept, size):
+            deals = self.deals[start:start + size].tolist()
+            block = self.cells[start * w:(start + len(deals)) * w]
+            if _NO_DEAL in deals:
+                deals = [None if d == _NO_DEAL else d for d in deals]
+            yield deals, [block[k::w] for k in range(w)]
+        if self.deal is not _UNSET:
+            yield [self.deal], [[v] for v in self.values]
 
 
 @dataclass
@@ -204,8 +273,28 @@ class Ledger:
                 value = amount.numerator if amount.denominator == 1 else amount
             key = (area, player, None) if area == "pool" or area == "mountain" else ("whists", player, on)
             sums[key] = sums.get(key, 0) + value
-            if self.running is not None:
-                self.running.add(deal, player, area, on, value)
+            running = self.running
+            if running is not None:         # RunningTotals.add, inline
+                if deal != running.deal:
+                    running.turn(deal)
+                places = running.index.get(key)
+                if places is None:
+                    running.missing(key)
+                else:
+                    values = running.values
+                    i, j = places
+                    if j < 0:
+                        try:
+                            values[i] += value
+                        except (TypeError, OverflowError):     # a Fraction, a big number
+                            running.spill(i, values[i] + value)
+                    else:
+                        a, b = values[i] + value, values[j] - value
+                        try:
+                            values[i] = a
+                            values[j] = b
+                        except (TypeError, OverflowError):
+                            running.spill(i, a, j, b)
             return
         if text:
             # one string for each explanation however many entries give it ("3 trick(s) × 2"

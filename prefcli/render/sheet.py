@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from prefcli.app.sheet import (ZERO, SheetSource, _amounts, deal_label, entries_upto, entry_plain,  # noqa: F401
                                finished_after, rules_document, sheet_after, sheet_document,
@@ -69,24 +69,10 @@ def table_chunks(result: Any, upto: Optional[int] = None) -> Iterator[str]:
     running = running_totals(result, upto)
     if len(running):
         header = ["deal", "game"] + [f"{p}: {w_pool}/{w_mount}/{w_whists}" for p in players]
-        widths = [len(h) for h in header]
-        for row in _running_cells(result, running, total):
-            for i, cell in enumerate(row):
-                if len(cell) > widths[i]:
-                    widths[i] = len(cell)
-        right = range(2, 2 + len(players))
-        template = "  ".join(f"{{{i}:{'>' if i in right else '<'}{w}}}"
-                             for i, w in enumerate(widths)).format
-        lines = [template(*header).rstrip()]
-        for row in _running_cells(result, running, total):
-            lines.append(template(*row).rstrip())
-            if len(lines) >= _LINES_PER_CHUNK:
-                lines.append("")
-                yield "\n".join(lines)
-                lines = []
-        lines.append("")
-        lines.append("")
-        yield "\n".join(lines)
+        if players and running.whole and _FAST_TABLE:
+            yield from _whole_rows(result, running, total, header)
+        else:
+            yield from _rows_one_by_one(result, running, total, header)
     lines = []
     # the sheet itself
     sheet = sheet_after(result, upto)
@@ -112,6 +98,126 @@ def table_chunks(result: Any, upto: Optional[int] = None) -> Iterator[str]:
         lines.append("")
         lines.extend(f"note: {n}" for n in result.notes)
     yield "\n".join(lines) + "\n"
+
+
+_FAST_TABLE = True      # tests turn it off to compare with the row-by-row way
+
+
+def _rows_one_by_one(result: Any, running: RunningTotals, total: int, header: List[str]) -> Iterator[str]:
+    """The running rows (and the blank line after them), a row at a time: the long way, for
+    totals that are not all small ints (a Fraction, a big number)."""
+    widths = [len(h) for h in header]
+    for row in _running_cells(result, running, total):
+        for i, cell in enumerate(row):
+            if len(cell) > widths[i]:
+                widths[i] = len(cell)
+    right = range(2, len(header))
+    template = "  ".join(f"{{{i}:{'>' if i in right else '<'}{w}}}"
+                         for i, w in enumerate(widths)).format
+    lines = [template(*header).rstrip()]
+    for row in _running_cells(result, running, total):
+        lines.append(template(*row).rstrip())
+        if len(lines) >= _LINES_PER_CHUNK:
+            lines.append("")
+            yield "\n".join(lines)
+            lines = []
+    lines.append("")
+    lines.append("")
+    yield "\n".join(lines)
+
+
+class _Signed(dict):
+    """A net whists number as the table writes it ("+3", "0", "-2"), made once per value."""
+
+    def __missing__(self, c: int) -> str:
+        text = self[c] = f"+{c}" if c > 0 else str(c)
+        return text
+
+
+def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[str]) -> Iterator[str]:
+    """:func:`_rows_one_by_one`'s text when every total is a small int (nearly always), a
+    block of rows at a time, column by column: each player's cells made by one ``map`` over
+    the block's columns (``"%d/%d/%s"``, the net whists' sign looked up), a block's lines by
+    one ``%`` template over the columns, nothing held but a block's lines; the labels, made
+    row by row in the first pass (for their width), are kept for the second (a pointer a row:
+    the texts are one per contract and declarer). The same text as :func:`_cell`,
+    :func:`_label` and the padded template give (tests/test_table_stream.py compares the two)."""
+    record = result.record
+    deals = record.deals
+    n = len(running.players)
+    get = _Signed().__getitem__
+    labels: Dict[Any, str] = {}
+    row_labels: List[str] = []
+    widths = [len(h) for h in header]
+    size = _ROWS_PER_BLOCK
+
+    def numbered(nums: List[Any]) -> bool:      # every row a deal of the record (no start, close)
+        return None not in nums and min(nums) >= 1 and max(nums) <= total
+
+    def numbers(nums: List[Any]) -> Iterable[str]:
+        if numbered(nums):
+            return map(str, nums)
+        return ["" if num is None or not 1 <= num <= total else str(num) for num in nums]
+
+    def cells(cols: List[Any]) -> List[Iterator[str]]:
+        return [map(_CELL.__mod__, zip(cols[k], cols[k + 1], map(get, cols[k + 2]))) for k in range(0, 3 * n, 3)]
+
+    # first pass: the widths (and the labels)
+    for nums, cols in running.columns(size):
+        if numbered(nums):
+            w = len(str(max(nums)))
+            row_labels += [_label(record, deals, num, labels) for num in nums]
+        else:
+            w = max(map(len, numbers(nums)))
+            row_labels += [_label(record, deals, num, labels) if num is not None and 1 <= num <= total
+                           else deal_label(record, num) for num in nums]
+        if w > widths[0]:
+            widths[0] = w
+        for j in range(n):
+            w = _widest(cols[3 * j], cols[3 * j + 1], cols[3 * j + 2], get, widths[2 + j])
+            if w > widths[2 + j]:
+                widths[2 + j] = w
+    w = max(map(len, row_labels))
+    if w > widths[1]:
+        widths[1] = w
+    # the lines: "%-4s  %-7s  %9s  ...", the same padding as the long way's str.format template;
+    # the last column is a number, so there is nothing to strip
+    template = "  ".join([f"%-{widths[0]}s", f"%-{widths[1]}s"] + [f"%{w}s" for w in widths[2:]])
+    head = "  ".join(f"{{{i}:{'>' if i >= 2 else '<'}{w}}}" for i, w in enumerate(widths)).format(*header)
+    yield head.rstrip() + "\n"
+    start = 0
+    for nums, cols in running.columns(size):
+        stop = start + len(nums)
+        yield "\n".join(map(template.__mod__, zip(numbers(nums), row_labels[start:stop], *cells(cols)))) + "\n"
+        start = stop
+    yield "\n"
+
+
+_ROWS_PER_BLOCK = 1024
+
+
+def _widest(pool: Any, mountain: Any, net: Any, signed: Any, known: int) -> int:
+    """The widest of a block's cells "pool/mountain/net" (0 when none is wider than `known`).
+
+    A cell's width is the sum of its three numbers' widths plus two, and a number's width is
+    greatest at its column's largest or smallest value (its sign included), so their sum is a
+    bound found by C loops (min, max); it is the width when a row where one of the three
+    reaches its widest reaches the bound too, and only otherwise is every cell made."""
+    def digits(column: Any, sign: bool = False) -> Tuple[int, Any]:
+        hi, lo = max(column), min(column)
+        a, b = len(str(hi)) + (sign and hi > 0), len(str(lo)) + (sign and lo > 0)
+        return (a, hi) if a >= b else (b, lo)
+    (wa, va), (wb, vb), (wc, vc) = digits(pool), digits(mountain), digits(net, True)
+    bound = wa + wb + wc + 2
+    if bound <= known:
+        return 0
+    for i in (pool.index(va), mountain.index(vb), net.index(vc)):
+        if len(_CELL % (pool[i], mountain[i], signed(net[i]))) == bound:
+            return bound
+    return max(map(len, map(_CELL.__mod__, zip(pool, mountain, map(signed, net)))))
+
+
+_CELL = "%d/%d/%s"      # a player's running cell of ints, as _cell writes it
 
 
 def running_totals(result: Any, upto: Optional[int] = None) -> RunningTotals:
