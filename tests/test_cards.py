@@ -125,3 +125,19 @@ def test_format_cards_writes_each_card_as_it_prints_itself():
     assert format_cards([Card(Suit.H, Rank.TEN), Card(Suit.S, Rank.ACE)]) == "10H AS"
     assert format_cards([]) == ""
     assert format_cards([DECK[0], "7S", 3]) == f"{DECK[0]} 7S 3"
+
+
+def test_the_cached_ladder_is_the_ladder_made_afresh():
+    """ladder() is cached (every record asks for it): for every misère place and without-talon
+    option the cached tuple equals the one made afresh, and is the same object each time."""
+    made = 0
+    for after in ("8NT", "9NT", "7NT", "10S", None):
+        for without in ("no", "below-nine-without-talon", "above-nine-without-talon"):
+            fresh = ladder.__wrapped__(after, without)
+            assert ladder(after, without) == fresh and ladder(after, without) is ladder(after, without)
+            made += 1
+    assert made == 15
+    with pytest.raises(NotationError):
+        ladder("11NT")
+    with pytest.raises(NotationError):
+        ladder("11NT")          # an error is not cached: raised each time

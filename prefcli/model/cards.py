@@ -316,6 +316,7 @@ def trick_contracts() -> Tuple[Contract, ...]:
     return tuple(Contract(ContractKind.TRICKS, lv, st) for lv in range(6, 11) for st in Strain)
 
 
+@functools.lru_cache(maxsize=64)     # every record of a batch asks for its preset's ladder again
 def ladder(misere_after: Optional[str] = "8NT", without_talon: str = "no") -> Tuple[Contract, ...]:
     """The auction ladder, lowest first, with the misère placed after `misere_after`.
 
@@ -327,6 +328,10 @@ def ladder(misere_after: Optional[str] = "8NT", without_talon: str = "no") -> Tu
     bez przykładu lub dziesiątką"); ``above-nine-without-talon`` the nines without it, then the
     misère without it (seed 004 l.53: "Minor be įpirkos yra didesnis nei 9 be įpirkos, bet mažesnis
     už 10-ąją kastuvą"); ``no``: neither.
+
+    Cached: making the ladder (its contracts, the misère's place) cost about 0.1 ms, asked by
+    every record's conventions, 0.1 s of a 1,000-file settle; the tuple and its contracts are
+    immutable, so every record shares one.
     """
     rungs = list(trick_contracts())
     if misere_after is not None:
