@@ -130,3 +130,41 @@ def test_the_memory_test_sees_a_batch_that_holds_its_rows(run, tmp_path, small_r
             tracemalloc.stop()
     small_peak, large_peak = peak(small), peak(large)
     assert large_peak > 1.35 * small_peak, (small_peak, large_peak)
+
+
+def _json_docs():
+    """Every input document of the example settlements, and made-up ones with every JSON type,
+    texts json escapes, non-ASCII, and what the short walk leaves to json (a Fraction, a
+    Decimal, a key that is not text, a float that is not finite)."""
+    from decimal import Decimal
+    from fractions import Fraction
+
+    from prefcli.app.settle_input import settle_source
+    from prefcli.settle.document import input_document
+    from prefcli.settle.results import SettleOptions
+    docs = []
+    for p in sorted(EXAMPLES.rglob("*")):
+        if p.suffix in (".yaml", ".json"):
+            r = settle_source(str(p), SettleOptions())
+            if r.ok:
+                docs.append(input_document(r))
+            r = settle_source(str(p), SettleOptions(price=Decimal("0.25")))
+            if r.ok:
+                docs.append(input_document(r))
+    made = [{}, [], {"a": []}, {"a": {}}, [[], {}], {"t": 'q"\\\n\t\x01é\u2028—'}, {"n": None, "b": [True, False]},
+            {"i": [0, -1, 10 ** 30], "f": [0.1, -2.5, 1e300, 12.34]}, [{"x": {"y": [1, {"z": "w"}]}}],
+            {"f": Fraction(1, 3)}, {"d": Decimal("1.5")}, {1: "one"}, {"nan": float("nan")}, {"inf": [float("inf")]}]
+    return docs, made
+
+
+def test_the_input_json_walk_writes_what_json_writes():
+    """The spool writes each input's document by one walk (input_json), not json's indented
+    encoder (pure Python): the same text, indented the same, on every example's input (with and
+    without a price) and on documents with every JSON type and what the walk leaves to json."""
+    from prefcli.io.emit import to_json
+    from prefcli.render.settlement_stream import input_json
+    docs, made = _json_docs()
+    assert len(docs) > 10
+    for doc in docs + made:
+        for indent in ("    ", ""):
+            assert input_json(doc, indent) == to_json(doc)[:-1].replace("\n", "\n" + indent), doc
