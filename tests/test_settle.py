@@ -330,3 +330,65 @@ def test_payments_in_whists_and_nobody_owing():
         payments({"A": F(1), "B": F(0)})
     with pytest.raises(SettlementError):
         check_payments({"A": F(1), "B": F(-1)}, [Payment("B", "A", F(2))])
+
+
+def _ordered(value):
+    """A settlement's fields with every dict as its items in order (dict equality ignores it)."""
+    import dataclasses
+    if dataclasses.is_dataclass(value):
+        return [(f.name, _ordered(getattr(value, f.name))) for f in dataclasses.fields(value)]
+    if isinstance(value, dict):
+        return [(k, type(v).__name__, _ordered(v)) for k, v in value.items()]
+    return value
+
+
+def test_the_pairs_in_whole_units_are_the_pairs_fraction_by_fraction(monkeypatch):
+    """settle_sheet counts the pairs and balances in integer units of the least common
+    denominator (roundings that keep them exact): the same Settlement, every dict in the same
+    order and every value the same Fraction, as the Fraction by Fraction way, for random sheets
+    of 2 to 5 players with whole, half, third and decimal amounts, under every method and both
+    roundings it takes, with pools to value."""
+    import random
+    from prefcli.settle import methods
+    rng = random.Random(8)
+    names = ["Ann", "Bob", "Cid", "Dan", "Eve"]
+    amounts = [0, 0, 3, 10, 27, -4, F(1, 2), F(7, 3), F(25, 10), 1000, F(-5, 6)]
+    checked = 0
+    for _ in range(150):
+        players = names[:rng.randint(2, 5)]
+        s = sheet(players, mountain={p: rng.choice(amounts) for p in players},
+                  whists={p: {q: rng.choice(amounts) for q in players if q != p and rng.random() < 0.7}
+                          for p in players},
+                  pool={p: rng.choice([0, 4, 10, F(3, 2)]) for p in players})
+        for opts in ({"variant": "sochi"}, {"variant": "sochi", "rounding": "mountain-shares"},
+                     {"variant": "lithuanian"}, {"variant": "sochi", "pool_point_whists": 5}):
+            rules = resolve_rules(opts)
+            fast = settle_sheet(s, rules)
+            monkeypatch.setattr(methods, "_WHOLE_PATH", False)
+            slow = settle_sheet(s, rules)
+            monkeypatch.setattr(methods, "_WHOLE_PATH", True)
+            assert _ordered(fast) == _ordered(slow), (players, opts)
+            checked += 1
+    assert checked == 600
+
+
+def test_payments_of_whists_without_the_decimal_context_are_the_same():
+    """payments() and check_payments() of whists (Fractions: no Decimal added) skip the exact
+    Decimal context: the same transfers as inside it, for random zero-sum balances; money
+    balances still go through it."""
+    import decimal
+    import random
+    import importlib
+    M = importlib.import_module("prefcli.settle.money")     # the package names a function money
+    rng = random.Random(4)
+    for _ in range(200):
+        names = ["Ann", "Bob", "Cid", "Dan"][:rng.randint(2, 4)]
+        vals = [F(rng.randint(-300, 300), rng.choice([1, 2, 3, 10])) for _ in names[:-1]]
+        balances = dict(zip(names, vals + [-sum(vals, F(0))]))
+        with decimal.localcontext(M._exact_context()):
+            want = M._payments(balances, names)
+        got = payments(balances, names)
+        assert got == want and all(type(p.amount) is F for p in got)
+        check_payments(balances, got)
+    cash = {"Ann": Decimal("1.10"), "Bob": Decimal("-1.10")}
+    assert payments(cash) == [Payment("Bob", "Ann", Decimal("1.10"))]

@@ -7,7 +7,7 @@ import math
 from prefcli.model.slots import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Dict, Generic, Iterable, List, Mapping, Optional, Sequence, TypeVar
+from typing import Any, Dict, Generic, Iterable, List, Mapping, Optional, Sequence, TypeVar
 
 from prefcli.settle.methods import SettlementError, round_half_away
 
@@ -59,9 +59,13 @@ def _coins(units: int, coin: Decimal) -> Decimal:
 
 def _exact_context() -> decimal.Context:
     """Additions and subtractions of money without rounding (at most MAX_PREC digits: every
-    bounded price and coin fits with room to spare)."""
-    return decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN,
-                           traps=[decimal.InvalidOperation, decimal.Overflow])
+    bounded price and coin fits with room to spare). Made once: ``decimal.localcontext``
+    works on a copy of it."""
+    return _EXACT_CONTEXT
+
+
+_EXACT_CONTEXT = decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN,
+                                 traps=[decimal.InvalidOperation, decimal.Overflow])
 
 
 def money(net: Mapping[str, Fraction], price: Decimal, coin: Decimal,
@@ -94,8 +98,14 @@ def payments(balances: Mapping[str, N], order: Optional[Sequence[str]] = None) -
     is square: at most n − 1 transfers, each amount a difference of balances (so whole coins
     when the balances are). Ties go to the earlier seat in `order`. The balances must sum to 0.
     """
+    if not _has_decimal(balances):      # whists (Fractions): no Decimal is added
+        return _payments(balances, order)
     with decimal.localcontext(_exact_context()):
         return _payments(balances, order)
+
+
+def _has_decimal(balances: Mapping[str, Any]) -> bool:
+    return not all(type(v) is Fraction for v in balances.values())
 
 
 def _payments(balances: Mapping[str, N], order: Optional[Sequence[str]] = None) -> List[Payment[N]]:
@@ -129,6 +139,9 @@ def _zero_like(balances: Mapping[str, N]) -> N:
 
 def check_payments(balances: Mapping[str, N], pays: Iterable[Payment[N]]) -> None:
     """Raise unless the payments reproduce the balances exactly."""
+    if not _has_decimal(balances):
+        _check_payments(balances, pays)
+        return
     with decimal.localcontext(_exact_context()):
         _check_payments(balances, pays)
 
