@@ -392,3 +392,18 @@ def test_payments_of_whists_without_the_decimal_context_are_the_same():
         check_payments(balances, got)
     cash = {"Ann": Decimal("1.10"), "Bob": Decimal("-1.10")}
     assert payments(cash) == [Payment("Bob", "Ann", Decimal("1.10"))]
+
+
+def test_a_rules_price_read_once_per_batch_is_the_price_read_afresh():
+    """settle_document reads a rules price or coin once per text (every input of a batch names
+    the same): the same Decimal as to_decimal, exponent and all; a bad one raises every time."""
+    from prefcli.io.tournament import to_decimal
+    from prefcli.settle.results import _decimal
+    for value in ["0.1", "0.10", " 2.50 ", 1, 0, "1e-2", Decimal("0.100")]:
+        for _ in range(2):
+            got, want = _decimal(value, "price"), to_decimal(value, "price")
+            assert got == want and str(got) == str(want), value
+    for bad in ["x", "-1", True]:
+        for _ in range(2):
+            with pytest.raises(SettlementError):
+                _decimal(bad, "coin")

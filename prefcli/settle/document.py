@@ -71,10 +71,11 @@ def input_document(r: InputResult) -> Dict[str, Any]:
         "rounding": s.rounding, "players": list(s.players),
         **({"finished": r.finished} if r.finished is not None else {}),
     }
+    average = s.average_mountain          # a sum and a division: made once for both forms
     for key, values in amounts.items():
         out[key] = _numbers(values)
         if key == "mountain_after_amnesty":
-            out["average_mountain"] = rounded(s.average_mountain)
+            out["average_mountain"] = rounded(average)
     out["pairwise"] = {a: _numbers(row) for a, row in s.pairwise.items()}
     out["net"] = _numbers(s.net)
     out.update({
@@ -85,7 +86,7 @@ def input_document(r: InputResult) -> Dict[str, Any]:
         "notes": list(s.notes),
     })
     ex: Dict[str, Any] = {k: _exacts(v) for k, v in amounts.items()}
-    ex["average_mountain"] = exact(s.average_mountain)
+    ex["average_mountain"] = exact(average)
     ex["pairwise"] = {a: _exacts(row) for a, row in s.pairwise.items()}
     ex["net"] = _exacts(s.net)
     out["exact"] = ex

@@ -93,9 +93,9 @@ def settle_document(obj: Any, options: SettleOptions, source: str = "<input>") -
         from dataclasses import replace
         settlement = replace(settlement, notes=tuple(skipped) + tuple(settlement.notes))
     price = options.price if options.price is not None else (
-        to_decimal(rules.get("price"), "price") if rules.get("price") is not None else None)
+        _decimal(rules.get("price"), "price") if rules.get("price") is not None else None)
     coin = options.coin if options.coin is not None else (
-        to_decimal(rules.get("coin"), "coin") if rules.get("coin") is not None else Decimal("0.01"))
+        _decimal(rules.get("coin"), "coin") if rules.get("coin") is not None else Decimal("0.01"))
     if coin <= 0:
         raise SettlementError("coin must be positive", ("rules", "coin"))
     amounts = money(settlement.net, price, coin, settlement.players) if price is not None else None
@@ -103,6 +103,24 @@ def settle_document(obj: Any, options: SettleOptions, source: str = "<input>") -
     pays = _clearing(amounts, settlement)
     return InputResult(source, kind, rules.variant if hasattr(rules, "variant") else None,
                        settlement, price, coin, amounts, finished, mountain_word=word, payments=pays)
+
+
+_DECIMALS: Dict[Tuple[type, Any, str], Decimal] = {}
+
+
+def _decimal(value: Any, what: str) -> Decimal:
+    """:func:`to_decimal` of a rules option, each text or int read once per batch (every input
+    of a club's batch names the same price and coin); a bad one raises each time."""
+    if type(value) is not str and type(value) is not int:
+        return to_decimal(value, what)
+    key = (type(value), value, what)
+    got = _DECIMALS.get(key)
+    if got is None:
+        got = to_decimal(value, what)
+        if len(_DECIMALS) >= 256:
+            _DECIMALS.clear()
+        _DECIMALS[key] = got
+    return got
 
 
 def _clearing(amounts: Optional[Dict[str, Decimal]], settlement: Settlement) -> Tuple[Payment, ...]:
