@@ -224,11 +224,11 @@ class RunningTotals:
         w = self.width
         kept = len(self.deals)
         for start in range(0, kept, size):
-            deals = self.deals[start:start + size].tolist()
-            block = self.cells[start * w:(start + len(deals)) * w]
-            if _NO_DEAL in deals:
-                deals = [None if d == _NO_DEAL else d for d in deals]
-            yield deals, [block[k::w] for k in range(w)]
+            numbers: List[Optional[int]] = list(self.deals[start:start + size])
+            block = self.cells[start * w:(start + len(numbers)) * w]
+            if _NO_DEAL in numbers:
+                numbers = [None if d == _NO_DEAL else d for d in numbers]
+            yield numbers, [block[k::w] for k in range(w)]
         if self.deal is not _UNSET:
             yield [self.deal], [[v] for v in self.values]
 

@@ -165,8 +165,8 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
     # first pass: the widths (and the labels)
     for nums, cols in running.columns(size):
         if numbered(nums):
-            w = len(str(max(nums)))
-            row_labels += [_label(record, deals, num, labels) for num in nums]
+            w = len(str(max(nums)))     # type: ignore[type-var]   # numbered: no None
+            row_labels += [_label(record, deals, num, labels) for num in nums]    # type: ignore[arg-type]
         else:
             w = max(map(len, numbers(nums)))
             row_labels += [_label(record, deals, num, labels) if num is not None and 1 <= num <= total

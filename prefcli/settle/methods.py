@@ -373,8 +373,8 @@ def _settled_in_units(sheet: SheetLike, players: Tuple[str, ...], method_name: s
     empty: Mapping[str, Any] = {}
     cells = [_frac(v) for row in whists.values() for v in row.values()]
     d = 1
-    for f in list(shares.values()) + cells:
-        q = f.denominator
+    for amount in list(shares.values()) + cells:
+        q = amount.denominator
         if q != 1 and d % q:
             d = d * q // math.gcd(d, q)
     unit = {p: shares[p].numerator * (d // shares[p].denominator) for p in players}
