@@ -594,3 +594,21 @@ def test_a_posmap_filled_by_its_list_setter_reads_as_one_filled_by_position():
     d: dict = {}
     filler(d)(4, "x")
     assert d == {4: "x"}
+
+
+def test_a_hand_written_as_one_text_is_read_as_parse_cards_reads_it():
+    """model.build reads a hand, talon or trick written as one text ("7S 8S 9S", as prefcli writes
+    full deals) from the cards' table without the parse_cards call: the same cards, and anything
+    else (a comma, an unknown card, other spacing) parse_cards' own reading or message."""
+    from prefcli.model.build import _Builder
+    from prefcli.model.cards import NotationError, parse_cards
+    from prefcli.model.diagnostics import Problems
+    for text in ["7S 8S 9S", "10H AS", "", "   ", "7s  8s\t9s", "TH A♠ 10♥", "7S,8S", "7S 8X", "AS AS", "7S\n8S"]:
+        problems = Problems()
+        got = _Builder(problems).cards(text, ("hands", "Ann"))
+        try:
+            want = parse_cards(text)
+        except NotationError as exc:
+            assert got is None and [p.message for p in problems.items] == [exc.message], text
+        else:
+            assert got == want and all(a is b for a, b in zip(got, want)) and not problems, text

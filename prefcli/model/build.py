@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any, Dict, List, Literal, Mapping, Optional, Tuple, overload
 
 from prefcli.model.cards import Call, Card, Contract, Decision, NotationError, parse_call, parse_cards, parse_contract, parse_decision
+from prefcli.model.cards import _CARD_CACHE as _CARD_TEXTS   # a card's plain spellings (parse_cards' own table)
 from prefcli.model.diagnostics import InputError, Path, Problems
 from prefcli.model.numbers import check_amount
 from prefcli.model.formats import RECORD_FORMAT, SHEET_FORMAT
@@ -84,6 +85,13 @@ class _Builder:
             try:
                 return tuple([_CARDS[t] for t in value])
             except (KeyError, TypeError):  # a card not seen yet (or not a text): parse them
+                pass
+        elif type(value) is str and "," not in value:
+            # a hand or trick as one text ("7S 8S 9S", what prefcli writes): parse_cards' own
+            # reading of it, every card written plainly, without the call (a full deal has 15)
+            try:
+                return tuple([_CARD_TEXTS[t] for t in value.split()])
+            except KeyError:               # anything else: parse_cards reads it or says why not
                 pass
         try:
             out = parse_cards(value)
