@@ -3,7 +3,7 @@ table, the hands and talon dealt once each, the discard. A part of the one readi
 (:mod:`prefcli.rules.deal`)."""
 from __future__ import annotations
 
-from typing import Dict, List, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from prefcli.model.cards import DECK, Card
 from prefcli.rules.errors import TRICKS_PER_DEAL
@@ -13,16 +13,33 @@ from prefcli.rules.reading import CHECKED, INCOMPLETE, ReaderBase, not_seated
 class CardsReader(ReaderBase):
     """The tricks, hands, talon and discard of a deal, read into its reading."""
 
+    #: the recorded counts found plainly fine (:meth:`_plainly_fine`), with the players they were
+    #: checked against (who sits out, the scored players; who may hold cards is the reader's own)
+    _tricks_fine: Optional[Set[Any]] = None
+
     # -- tricks -----------------------------------------------------------------------------
     def tricks(self) -> None:
         deal, out, conv, n = self.deal, self.out, self.conv, self.n
         c = deal.contract
         if deal.tricks is not None:
+            given = dict(deal.tricks)
             # Seed 002: in a 3-player eglė the two talon-led tricks "played by the dealer" that a
             # talon card wins belong to nobody, so the players' tricks may add up to 8 or 9.
-            unowned = 2 if (c.is_all_pass and not out.sitting_out and conv.allpass_talon == "dealer-plays") else 0
-            given = dict(deal.tricks)
-            if self._check_tricks(given, unowned):
+            sitting = out.sitting_out if not c.is_all_pass else ()
+            key = (deal.tricks, sitting, self.scored)
+            known = self._tricks_fine
+            if known is None:
+                known = self._tricks_fine = set()
+            if key in known:        # counts seen plainly fine with the same players: fine again
+                fine = True
+            elif self._plainly_fine(given, sitting):
+                fine = True
+                if len(known) < 4096 and type(deal.tricks) is tuple and FAST_TRICK_COUNTS:
+                    known.add(key)
+            else:
+                unowned = 2 if (c.is_all_pass and not out.sitting_out and conv.allpass_talon == "dealer-plays") else 0
+                fine = self._check_tricks(given, unowned)
+            if fine:
                 # checked: every scored player has a count, so only a husar's dummy (or a player
                 # left out where the counts are fewer) is padded
                 if len(given) != len(out.active) or (self.dummy is not None
@@ -50,23 +67,28 @@ class CardsReader(ReaderBase):
                 self.add(self.path, f"deal {n}: {c} was played, so the tricks are needed "
                                     "(tricks: {name: count, …} for every active player)", INCOMPLETE)
 
+    def _plainly_fine(self, tricks: Dict[str, int], sitting: Tuple[str, ...]) -> bool:
+        """The common case, nothing to say: every name may hold cards and does not sit out
+        (`sitting`), no count is negative, they add up to ten and every scored player has one.
+        Its answer depends on these alone (so a record's repeated counts are asked once)."""
+        seated = self.holders
+        total = 0
+        for name, count in tricks.items():
+            if name not in seated or name in sitting or count < 0:
+                return False
+            total += count
+        active = self.scored
+        if total == TRICKS_PER_DEAL and len(tricks) >= len(active):
+            for p in active:
+                if p not in tricks:
+                    return False
+            return True
+        return False
+
     def _check_tricks(self, tricks: Dict[str, int], unowned: int, key: str = "tricks") -> bool:
         out, deal, n = self.out, self.deal, self.n
-        seated = self.holders
-        sitting = out.sitting_out if not deal.contract.is_all_pass else ()
-        total = 0
-        for name, count in tricks.items():     # the common case first: every name fine
-            if name not in seated or name in sitting or count < 0:
-                break
-            total += count
-        else:
-            active = self.scored
-            if total == TRICKS_PER_DEAL and len(tricks) >= len(active):
-                for p in active:
-                    if p not in tricks:
-                        break
-                else:
-                    return True
+        if self._plainly_fine(tricks, out.sitting_out if not deal.contract.is_all_pass else ()):
+            return True
         path = self.path + (key,)
         players = self.players
         ok = True
@@ -182,6 +204,9 @@ class CardsReader(ReaderBase):
             if not _distinct(deal.discard):
                 self.add(dp, f"deal {n}: the same card is discarded twice")
 
+
+#: False checks every deal's recorded counts (tests compare the two)
+FAST_TRICK_COUNTS = True
 
 #: the identities of the deck's cards (one object a card: what parsing a card gives)
 _DECK_IDS = frozenset(id(c) for c in DECK)
