@@ -671,3 +671,30 @@ def test_recorded_trick_counts_seen_fine_before_read_as_when_each_is_checked(mon
     monkeypatch.setattr(deal_cards, "FAST_TRICK_COUNTS", False)
     assert len(records) >= 8 and fast == read()
     assert any("tricks" in m for r in fast for m, _ in r[0])
+
+
+def test_the_reader_a_context_keeps_between_deals_does_not_keep_the_context():
+    """The context keeps one reader for all its deals; the reader lets go of the context between
+    them, so a read record is freed by reference counts alone (batches run with the cyclic
+    collector paused): no cycle context -> reader -> context, and a second deal read by the same
+    reader still reads as a fresh reader reads it."""
+    import gc
+
+    from conftest import EXAMPLES
+    from prefcli.io.documents import build_record_fast, load_document
+    from prefcli.model.records import Deal
+    from prefcli.rules.context import RecordContext
+    from prefcli.rules.presets import resolve_rules
+
+    record = build_record_fast(load_document(str(EXAMPLES / "sochi-3p.yaml")))
+    rules = resolve_rules(record.rules)
+    ctx = RecordContext(record, rules)
+    deals = [e for e in record.deals if isinstance(e, Deal)]
+    first = [ctx.reading(e) for e in deals]
+    assert ctx.reader is not None and ctx.reader.ctx is None
+    assert not any(r is ctx for r in gc.get_referents(ctx.reader))
+    fresh = RecordContext(record, rules)
+    for e, a in zip(deals, first):
+        fresh.reader = None
+        b = fresh.reading(e)
+        assert a.problems == b.problems and a.declarer == b.declarer and a.tricks == b.tricks, e.number

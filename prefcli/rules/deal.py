@@ -44,8 +44,11 @@ def read_deal(ctx: "RecordFacts", deal: Deal) -> DealReading:
     ctx.reader = None
     if r is None:
         r = _Reader(ctx)
+    else:
+        r.ctx = ctx
     r.start(deal)
     r.read()
+    r.ctx = None        # kept by the context between deals, not keeping it: no reference cycle
     ctx.reader = r
     return r.out
 
