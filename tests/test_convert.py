@@ -305,7 +305,8 @@ def test_cli_sheet_format_only(tmp_path, run):
     assert code == 0, err
     assert json.loads(out)["whists"] == {"A": {"B": 5}}
     code, _, err = run(["convert", str(sheet), "--variant", "leningrad"])
-    assert code == 2
+    assert code == 1          # the input cannot be so converted: exit 1, located (issue 11 item 3)
+    assert f"{sheet}:1:9: format: a sheet cannot be rewritten for another preset" in err, err
 
 
 def test_cli_refuses_an_invalid_record(tmp_path, run):

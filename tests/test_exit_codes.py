@@ -161,3 +161,35 @@ def test_debug_before_or_after_the_command():
     for args in (["--debug", "validate", "examples/sochi-3p.yaml"], ["validate", "examples/sochi-3p.yaml", "--debug"]):
         code, out, err = run_cli(args)
         assert code == 0 and "ok: examples/sochi-3p.yaml" in out, err
+
+
+#: runs that say something on standard error when they succeed (convert's and import's reports)
+TALKATIVE = {"convert": ["convert", "examples/sochi-3p.yaml", "--variant", "leningrad", "--drop-comments"],
+             "import": ["import", "tests/examples/imports/gchet/9f2c4e1a7b3d4c5e8f901a2b3c4d5e6f.json"]}
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("name", sorted(RUNS))
+def test_an_unwritable_standard_error_leaves_the_status_alone(name, settlement):
+    """`2>/dev/full`: the status is the command's outcome, whatever standard error can take.
+    convert and import, which report their changes there, exited 1 (naming standard output)
+    while the others exited 0; a failed run must still exit 1, and a usage error 2."""
+    runs = [(TALKATIVE.get(name, RUNS[name][0]), 0), (RUNS[name][1], 1), ([name, "--no-such-option"], 2)]
+    for args, want in runs:
+        if args is None:
+            continue
+        with open("/dev/full", "wb") as full:
+            proc = subprocess.run([sys.executable, "-m", "prefcli", *fill(args, settlement)], stdout=subprocess.PIPE,
+                                  stderr=full, cwd=str(ROOT), timeout=120)
+        assert proc.returncode == want, (args, proc.returncode)
+        if want == 0:
+            code, out, err = run_cli(fill(args, settlement))
+            assert proc.stdout.decode() == out        # the result is written all the same
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_a_result_written_to_standard_error_still_fails_on_a_full_disk():
+    with open("/dev/full", "wb") as full:
+        proc = subprocess.run([sys.executable, "-m", "prefcli", "schema", "record", "-o", "/dev/stderr"],
+                              stdout=subprocess.PIPE, stderr=full, cwd=str(ROOT), timeout=120)
+    assert proc.returncode == 1

@@ -173,3 +173,21 @@ def test_two_outputs_of_one_run_never_share_a_destination(run, tmp_path, monkeyp
     code = main(["stats", str(ROOT / "examples" / "season-2019"), "--svg", svg, "-o", out])
     assert code == 2
     assert not (tmp_path / "same.svg").exists() and not (tmp_path / "same.json").exists()
+
+
+@pytest.mark.parametrize("option", [["--variant", "leningrad"], ["--set", "pool=30"], ["--variant", "sochi", "--set", "pool=30"]],
+                         ids=lambda o: " ".join(o))
+@pytest.mark.parametrize("sheet", ["examples/paper-sheet.yaml", "examples/seed000-sheet.yaml"])
+def test_convert_for_another_preset_of_a_sheet_is_refused_as_input(run, sheet, option):
+    """convert --variant/--set of a sheet was exit 2 (a usage error), though the command line is
+    right and the input is what cannot be converted so: issue 11 item 3 asks for a document
+    validate accepts or a refusal with exit 1 that says why, located in the file."""
+    code, out, err = run(["convert", sheet, *option])
+    assert code == 1, err
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith(f"{sheet}:") and ": format: a sheet cannot be rewritten for another preset" in lines[0], err
+    assert f"({option[0]} converts records" in lines[0]
+    code, out, err = run(["convert", sheet, "--variant", "nope"])
+    assert code == 2 and "--variant nope" in err, err      # a preset that does not exist: usage

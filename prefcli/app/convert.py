@@ -355,7 +355,7 @@ def convert_source(source: str, variant: Optional[str] = None, sets: Sequence[Tu
     from prefcli.rules.canonical import record_parts, record_to_data, sheet_to_data
     from prefcli.model.diagnostics import InputError
     from prefcli.rules.checks import check_document_record
-    from prefcli.rules.presets import OptionError
+    from prefcli.rules.presets import OptionError, get_preset
 
     low = source.lower()
     is_record_name = low.endswith((".json", ".yaml", ".yml"))
@@ -390,8 +390,17 @@ def convert_source(source: str, variant: Optional[str] = None, sets: Sequence[Tu
     try:
         if doc.kind == "sheet":
             if variant or sets:
-                raise ConvertUsageError("--variant and --set convert records; a sheet is converted only "
-                                        "between JSON and YAML")
+                # the command line is right; this input cannot be converted so (issue 11 item 3:
+                # a document validate accepts, or a refusal with exit 1 that says why)
+                if variant:                 # a preset that does not exist is still a usage error
+                    try:
+                        get_preset(variant)
+                    except OptionError as exc:
+                        raise OptionError(f"--variant {variant}: {exc.message}", kind="usage") from None
+                option = "--variant" if variant else "--set"
+                raise InputError([doc.place(PrefcliError(
+                    f"a sheet cannot be rewritten for another preset or option ({option} converts "
+                    "records; a sheet is converted only between JSON and YAML)", ("format",)))])
             return Converted(doc.name, sheet_to_data(build_sheet(doc, check_schema=False)), kind, None, doc,
                              fast_read=fast_read)
         # check_document above ran the JSON Schema pass and built the record without errors: a
@@ -409,7 +418,3 @@ def convert_source(source: str, variant: Optional[str] = None, sets: Sequence[Tu
         return Converted(doc.name, None, kind, conv, doc, record_parts(conv.record), fast_read)
     except UnwritableValue as exc:      # e.g. 1E-300: refused, located in the input
         raise InputError([doc.place(exc)]) from None
-
-
-class ConvertUsageError(PrefcliError):
-    kind = "usage"

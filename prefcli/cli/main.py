@@ -108,9 +108,15 @@ def _report(exc: BaseException) -> int:
 def main(argv: Optional[List[str]] = None) -> int:
     """Run one command; the exit status. Standard output is flushed here, so a full disk or a
     closed pipe is reported with the command's status instead of failing at interpreter exit."""
-    from prefcli.io.streams import configure_streams, finish_stdout
+    from prefcli.io.streams import configure_streams, quiet_stderr
     configure_streams()            # output never fails on the stream's encoding
-    code = _main(argv)
+    with quiet_stderr():           # nor does the status depend on standard error being writable
+        return _finish(_main(argv))
+
+
+def _finish(code: int) -> int:
+    """Standard output flushed while the status can still say it failed."""
+    from prefcli.io.streams import finish_stdout
     try:
         finish_stdout()
     except BrokenPipeError:        # a closed pipe: quietly, 0 (the reader stopped reading)

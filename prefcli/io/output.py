@@ -99,7 +99,7 @@ def choose_format(output: Optional[str], given: Optional[str], choices: Sequence
 # ---------------------------------------------------------------------------------------------
 
 from prefcli.io.streams import (ERRORS, _fileno, _silence_fd, configure_stream,  # noqa: E402,F401 - re-exported
-                                 configure_streams)
+                                 configure_streams, result_stream)
 
 
 def _write_stream(stream: Optional[IO[str]], data: Data, name: str) -> None:
@@ -342,7 +342,7 @@ def write_output(dest: Optional[str], data: Data, inputs: Iterable[str] = ()) ->
         if fd_num == 1:
             _write_stream(sys.stdout, data, dest)
         elif fd_num == 2:
-            _write_stream(sys.stderr, data, dest)
+            _write_stream(result_stream(sys.stderr), data, dest)
         else:
             _write_fd(fd_num, _encode(data), dest)
         return

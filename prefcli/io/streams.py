@@ -9,7 +9,8 @@ from __future__ import annotations
 import codecs
 import os
 import sys
-from typing import IO, Optional, Tuple
+from contextlib import contextmanager
+from typing import IO, Iterator, Optional, Tuple, cast
 
 #: the error handler of every stream and file prefcli writes: a character the encoding cannot
 #: hold is written as a backslash escape, and a byte of a file name that is not UTF-8 (held by
@@ -64,6 +65,74 @@ def configure_streams() -> None:
     """Standard output and standard error, as :func:`configure_stream` says (call at start-up)."""
     configure_stream(sys.stdout)
     configure_stream(sys.stderr)
+
+
+class QuietStderr:
+    """Standard error for what a command says about its work (problems, notes, progress): a
+    write that fails (``2>/dev/full``, a closed pipe) is dropped, never raised.
+
+    The one rule of every command: the exit status tells the command's outcome. Standard error
+    is where the outcome is explained, not the outcome itself, so a message that cannot be
+    written must neither turn a success into a failure nor hide a failure (its status stays).
+    After the first failure fd 2 points at /dev/null, so the interpreter's flush at exit does
+    not fail either. A result asked for with ``-o /dev/stderr`` is written to :attr:`stream`,
+    the stream itself, and fails as any output does."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+        self.failed = False
+
+    def write(self, text: str) -> int:
+        if self.failed:
+            return len(text)
+        try:
+            return self.stream.write(text)
+        except OSError:       # ENOSPC, EPIPE, EIO...: nowhere left to say anything
+            self._fail()
+            return len(text)
+
+    def flush(self) -> None:
+        if self.failed:
+            return
+        try:
+            self.stream.flush()
+        except OSError:
+            self._fail()
+
+    def _fail(self) -> None:
+        self.failed = True
+        fd = _fileno(self.stream)
+        if fd == 2:
+            _silence_fd(2)
+            try:
+                self.stream.flush()         # what the buffer still holds goes to /dev/null
+            except (OSError, ValueError):
+                pass
+
+    def __getattr__(self, name: str):       # encoding, errors, isatty, fileno, buffer...
+        return getattr(self.stream, name)
+
+
+def result_stream(stream: Optional[IO[str]]) -> Optional[IO[str]]:
+    """The real stream under :class:`QuietStderr`: a result written there must fail loudly."""
+    return stream.stream if isinstance(stream, QuietStderr) else stream
+
+
+@contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """Standard error as :class:`QuietStderr` while a command runs (restored after, so a
+    caller's own stream, pytest's capture included, is left as it was)."""
+    old = sys.stderr
+    if old is None or isinstance(old, QuietStderr):
+        yield
+        return
+    sys.stderr = cast(IO[str], QuietStderr(old))
+    try:
+        yield
+    finally:
+        if isinstance(sys.stderr, QuietStderr):
+            sys.stderr.flush()
+            sys.stderr = old
 
 
 def _silence_fd(fd: int) -> None:
