@@ -29,18 +29,19 @@ _CARDS: Dict[str, Card] = {}
 _CALLS: Dict[str, Call] = {}
 _PARSED_MAX = 2000
 #: a deal's whist decisions and trick counts as built, each distinct one kept once: a record
-#: repeats a few dozen of them over all its deals (issue 11 item 1: memory a deal)
-_SHARED: Dict[Any, Any] = {}
+#: repeats a few dozen of them over all its deals (issue 11 item 1: memory a deal). The table
+#: is one record's (:attr:`_Builder.shared`): kept for the whole process it grew by every input
+#: of a batch whose players differ (about 1 KiB an input) and held them past their records.
 _SHARED_MAX = 20000
 
 
-def _shared(value: Any) -> Any:
-    """`value`, or the equal one built before (tuples of names and counts: immutable)."""
-    got = _SHARED.get(value)
+def _shared(table: Dict[Any, Any], value: Any) -> Any:
+    """`value`, or the equal one built before in this record (tuples of names and counts)."""
+    got = table.get(value)
     if got is None:
-        if len(_SHARED) >= _SHARED_MAX:
-            _SHARED.clear()
-        _SHARED[value] = value
+        if len(table) >= _SHARED_MAX:
+            table.clear()
+        table[value] = value
         return value
     return got
 
@@ -48,6 +49,7 @@ def _shared(value: Any) -> Any:
 class _Builder:
     def __init__(self, problems: Problems) -> None:
         self.problems = problems
+        self.shared: Dict[Any, Any] = {}
 
     def err(self, path: Path, message: str) -> None:
         self.problems.add(path, message, kind="schema")
@@ -184,7 +186,7 @@ class _Builder:
                 ws.append((str(k), d))
                 if type(v) is str and len(_DECISIONS) < _PARSED_MAX:
                     _DECISIONS[v] = d
-            kw["whist"] = _shared(tuple(ws))
+            kw["whist"] = _shared(self.shared, tuple(ws))
         for key in ("tricks", "claim"):
             if key in m and m[key] is not None:
                 tm = self.mapping(m[key], path + (key,)) or {}
@@ -193,7 +195,7 @@ class _Builder:
                     n = v if type(v) is int else self.integer(v, path + (key, k))
                     if n is not None:
                         ts.append((str(k), n))
-                kw[key] = _shared(tuple(ts))
+                kw[key] = _shared(self.shared, tuple(ts))
         for key in ("open", "dark", "concede", "without_all", "position"):
             if key in m and m[key] is not None:
                 if isinstance(m[key], bool):

@@ -19,7 +19,9 @@ from prefcli.model.records import SheetData
 
 AREAS = ("pool", "mountain", "whists")
 _SMALL = {i: Fraction(i) for i in range(-500, 501)}   # shared (immutable) Fractions of common amounts
-_TEXTS: Dict[str, str] = {}      # the entries' texts, each kept once (Ledger.add)
+#: a ledger keeps each of its entries' texts once (Ledger.add): the table is the ledger's own,
+#: since a process-wide one grew by every input of a batch whose players differ (their names are
+#: in the texts) and held the texts after their ledgers were gone
 _TEXTS_MAX = 50000
 
 
@@ -242,6 +244,7 @@ class Ledger:
     entries: List[Entry] = field(default_factory=list)
     _sums: Optional[Dict[Tuple[str, str, Optional[str]], Any]] = field(default=None, repr=False, compare=False)
     running: Optional[RunningTotals] = field(default=None, repr=False, compare=False)
+    _texts: Dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self._sums is None and _TOTALS_ONLY.get():
@@ -299,11 +302,12 @@ class Ledger:
         if text:
             # one string for each explanation however many entries give it ("3 trick(s) × 2"
             # recurs all through a record): a record's ledger holds its entries, not their texts
-            kept = _TEXTS.get(text)
+            texts = self._texts
+            kept = texts.get(text)
             if kept is None:
-                if len(_TEXTS) >= _TEXTS_MAX:
-                    _TEXTS.clear()
-                _TEXTS[text] = text
+                if len(texts) >= _TEXTS_MAX:
+                    texts.clear()
+                texts[text] = text
             else:
                 text = kept
         if type(amount) is int:           # a Fraction is immutable: the caller's own one can be kept

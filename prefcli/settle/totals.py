@@ -55,7 +55,8 @@ class Totals:
         return Totals.of(r.settlement.net, r.price, r.coin, r.settlement.players)
 
     def __add__(self, o: "Totals") -> "Totals":
-        order = self.order + tuple(p for p in o.order if p not in set(self.order))
+        seen = set(self.order)        # once, not once a name: a batch adds thousands of parts
+        order = self.order + tuple(p for p in o.order if p not in seen)
         return Totals(_add(self.net, o.net), _add(self.exact_money, o.exact_money), _add(self.games, o.games),
                       self.inputs + o.inputs, self.priced + o.priced, self.prices | o.prices,
                       self.coins | o.coins, order)
