@@ -233,3 +233,20 @@ def test_a_batch_keeps_nothing_per_input_once_done(tmp_path, capsys, command):
     finally:
         tracemalloc.stop()
     assert many - few < 140 * 150, (few, many)      # under 150 bytes an input stay (was ~1 KiB)
+
+
+@pytest.mark.parametrize("command", [[*c, "-"] for c in EMPTY_NAME_READERS if c != ["settle", "--tournament"]] + [["settle", "--tournament", "-"]],
+                         ids=lambda c: " ".join(c))
+def test_a_closed_standard_input_is_an_input_error(command):
+    """Input class: standard input closed (`<&-`), so Python starts with sys.stdin None, and `-`
+    given. Every command read from None: exit 3, 'internal error: AttributeError'."""
+    import shutil
+    import subprocess
+    import sys
+    if shutil.which("bash") is None:
+        pytest.skip("needs bash to start a process with its standard input closed")
+    line = " ".join([f"'{sys.executable}'", "-m", "prefcli", *command])
+    p = subprocess.run(["bash", "-c", line + " <&-"], cwd=str(ROOT), capture_output=True, text=True, timeout=120)
+    assert p.returncode == 1, p.stderr
+    assert "<stdin>: standard input is closed" in p.stderr, p.stderr
+    assert "internal error" not in p.stderr and "Traceback" not in p.stderr

@@ -27,8 +27,20 @@ def peek_stdin() -> bytes:
     A command that must know what stdin holds before it plans its inputs (a tournament there
     lists the inputs to settle) looks here; stdin is still read from the pipe only once."""
     if not _PEEKED or _PEEKED[0][0] is not sys.stdin:
-        _PEEKED[:] = [(sys.stdin, sys.stdin.buffer.read(MAX_BYTES + 1))]
+        _PEEKED[:] = [(sys.stdin, _stdin_bytes())]
     return _PEEKED[0][1]
+
+
+def _stdin_bytes() -> bytes:
+    """Standard input's bytes, up to the limit. Started with it closed (`<&-`), Python has no
+    stdin at all (sys.stdin is None): that is a located refusal, not an internal error."""
+    stream = sys.stdin
+    if stream is None:
+        raise read_error("<stdin>", "standard input is closed: give a file, or - with something to read")
+    try:
+        return getattr(stream, "buffer", stream).read(MAX_BYTES + 1)
+    except ValueError:              # closed after start
+        raise read_error("<stdin>", "standard input is closed: give a file, or - with something to read") from None
 
 
 def unread_stdin(raw: bytes) -> None:
@@ -41,7 +53,7 @@ def _read_stdin() -> bytes:
         stream, raw = _PEEKED.pop()
         if stream is sys.stdin:
             return raw
-    return sys.stdin.buffer.read(MAX_BYTES + 1)
+    return _stdin_bytes()
 
 
 def read_source(source: Union[str, os.PathLike]) -> Tuple[str, bytes]:
