@@ -250,3 +250,19 @@ def test_a_closed_standard_input_is_an_input_error(command):
     assert p.returncode == 1, p.stderr
     assert "<stdin>: standard input is closed" in p.stderr, p.stderr
     assert "internal error" not in p.stderr and "Traceback" not in p.stderr
+
+
+def test_stats_of_many_players_lists_the_pairs_that_met(run, tmp_path):
+    """Input class: a batch whose games each have their own players. The head-to-head table was
+    a grid of every player against every other: 4,000 games of 12,000 players asked for 144
+    million cells and 10 GB. Past a table's width the pairs that met are listed instead, so the
+    table grows with the games."""
+    files = _distinct_games(tmp_path, 9)         # 27 players, 9 tables
+    code, out, err = run(["stats", *files])
+    assert code == 0, err
+    head = out.split("head to head (net whists the player won from the opponent over their games together):\n")[1]
+    rows = [line.split() for line in head.splitlines()[1:] if line.strip()]
+    assert len(rows) == 9 * 6                    # each table's 3 players, each against the other 2
+    assert ["Ann0", "Bob0", "1", "72"] in rows
+    code, few, err = run(["stats", *files[:1]])
+    assert "head to head (net whists the row won from the column over their games together):" in few

@@ -27,6 +27,10 @@ def _grid(rows: Sequence[Sequence[str]], right_from: int = 1) -> List[str]:
                       for i, c in enumerate(r)).rstrip() for r in rows]
 
 
+#: players a group's head-to-head is drawn as a grid for; more get a row a pair that met
+GRID_MAX = 24
+
+
 def _pct(made: int, declared: int) -> str:
     return f"{made}/{declared}" if declared else "—"
 
@@ -55,7 +59,15 @@ def table(stats: Stats, ratings: Optional[Sequence[Any]] = None, method: Optiona
                                    for c in contracts])
             lines += ["  " + x for x in _grid(rows)]
         h2h = stats.h2h.get(key, {})
-        if h2h:
+        if h2h and len(group) > GRID_MAX:
+            # a grid of every player against every other grows as the square of the players
+            # (12,000 players of 4,000 games: 144 million cells, 10 GB): the pairs that met instead
+            lines.append("")
+            lines.append("head to head (net whists the player won from the opponent over their games together):")
+            rows = [["player", "opponent", "games", "net"]]
+            rows += [[a, b, str(h.games), _n(h.net)] for (a, b), h in sorted(h2h.items())]
+            lines += ["  " + x for x in _grid(rows, right_from=2)]
+        elif h2h:
             names = [p for p, _ in ranked(group)]
             lines.append("")
             lines.append("head to head (net whists the row won from the column over their games together):")
