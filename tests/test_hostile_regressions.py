@@ -266,3 +266,17 @@ def test_stats_of_many_players_lists_the_pairs_that_met(run, tmp_path):
     assert ["Ann0", "Bob0", "1", "72"] in rows
     code, few, err = run(["stats", *files[:1]])
     assert "head to head (net whists the row won from the column over their games together):" in few
+
+
+@pytest.mark.parametrize("option,value", [("--weight", "sochi=nan"), ("--weight", "sochi=1e999999999"), ("--weight", "sochi="),
+                                          ("--place-points", "3:١٢,1,0"), ("--place-points", "١:3"),
+                                          ("--place-points", "1e999999999:3,1,0"), ("--elo-k", "0")])
+@pytest.mark.parametrize("command", [["stats"], ["stats", "-f", "json"], ["rating"]], ids=lambda c: " ".join(c))
+def test_a_bad_rating_option_is_a_usage_error_even_unused(run, command, option, value):
+    """Input class: a bad option value that this run does not use. stats without --rating never
+    read --weight, --place-points or the Elo options, so `stats --weight sochi=nan` exited 0; and
+    a table size in other digits (`--place-points ١:3`) passed str.isdigit."""
+    code, out, err = run([*command, "examples/season-2019", option, value])
+    assert code == 2, err
+    assert f"Invalid value for {option}" in err, err
+    assert out == ""

@@ -54,7 +54,7 @@ def rating_from_options(method: str, place_points: Tuple[str, ...], weights: Tup
     table: Dict[int, Tuple[Any, ...]] = dict(getattr(tournament, "place_points", None) or {})
     for text in place_points:
         n, sep, rest = text.partition(":")
-        if not sep or not n.strip().isdigit():
+        if not sep or not (n.strip().isascii() and n.strip().isdigit()) or len(n.strip()) > 3:
             raise click.BadParameter(f"expected N:P1,P2,… (e.g. 4:3,2,1,0), got '{text}'", param_hint="--place-points")
         pts = tuple(_fraction(x, "--place-points") for x in rest.split(","))
         if len(pts) != int(n):
@@ -109,7 +109,10 @@ def run(inputs: Tuple[str, ...], by: str, fmt: str, rating: Optional[str], svg_f
                                    "one would write over the other")
     from prefcli.render import formats
     fmt = pick_format(fmt, output, formats("rating" if rating_only else "stats"), "table")
-    ropts = rating_from_options(rating, place_points, weights, elo_k, elo_start, tournament) if rating else None
+    # the rating options are checked even when no rating is asked for: a bad value is a usage
+    # error whether or not this run uses it (stats --weight sochi=nan exited 0)
+    checked = rating_from_options(rating or "whists", place_points, weights, elo_k, elo_start, tournament)
+    ropts = checked if rating else None
     # the time line only where something shows or keeps it: ratings, the picture, the documents
     timeline = ropts is not None or svg_file is not None or fmt in ("json", "yaml", "svg")
     options = StatsOptions(by, variant, tuple(parse_sets(sets)), timeline)
