@@ -38,7 +38,8 @@ def _stdin_bytes() -> bytes:
     if stream is None:
         raise read_error("<stdin>", "standard input is closed: give a file, or - with something to read")
     try:
-        return getattr(stream, "buffer", stream).read(MAX_BYTES + 1)
+        raw = getattr(stream, "buffer", stream).read(MAX_BYTES + 1)
+        return raw if isinstance(raw, bytes) else raw.encode("utf-8", "surrogateescape")
     except ValueError:              # closed after start
         raise read_error("<stdin>", "standard input is closed: give a file, or - with something to read") from None
 
