@@ -513,10 +513,10 @@ def test_a_plain_summary_deal_built_in_one_pass_is_the_long_ways_deal(monkeypatc
     fast = build_all()
     plain = build._plain_deal
     made = []
-    monkeypatch.setattr(build, "_plain_deal", lambda m, pos: made.append(pos) or plain(m, pos))
+    monkeypatch.setattr(build, "_plain_deal", lambda m, pos, *shared: made.append(pos) or plain(m, pos, *shared))
     build_all()
     assert made, "the one-pass builder was not used"
-    monkeypatch.setattr(build, "_plain_deal", lambda m, pos: None)
+    monkeypatch.setattr(build, "_plain_deal", lambda m, pos, *shared: None)
     monkeypatch.setattr(build, "_MADE", False)
     slow = build_all()
     assert fast == slow

@@ -136,7 +136,7 @@ class _Builder:
 
     def deal(self, raw: Any, pos: int) -> Optional[Entry]:
         if type(raw) is dict and raw.keys() <= _PLAIN_KEYS:
-            made = _plain_deal(raw, pos)
+            made = _plain_deal(raw, pos, self.shared)
             if made is not None:
                 return made
         path: Path = ("deals", pos)
@@ -420,7 +420,7 @@ def _new_deal(pos: int, contract: Contract, kw: Dict[str, Any]) -> Deal:
 _PLAIN_KEYS = frozenset(("contract", "declarer", "dealer", "whist", "tricks", "open", "dark"))
 
 
-def _plain_deal(m: Dict[str, Any], pos: int) -> Optional[Deal]:
+def _plain_deal(m: Dict[str, Any], pos: int, shared: Dict[Any, Any]) -> Optional[Deal]:
     """A summary deal of the common kind built in one pass over its fields, or None: anything
     this does not know to be well-formed (a contract, decision or spelling not parsed yet, a key
     that is not a text, a null, a number that is not an int…) takes :meth:`_Builder.deal`'s long
@@ -443,7 +443,7 @@ def _plain_deal(m: Dict[str, Any], pos: int) -> Optional[Deal]:
                 if dec is None or type(k) is not str:
                     return None
                 ws.append((k, dec))
-            kw["whist"] = _shared(tuple(ws))
+            kw["whist"] = _shared(shared, tuple(ws))
         elif key == "tricks":
             if type(v) is not dict:
                 return None
@@ -452,7 +452,7 @@ def _plain_deal(m: Dict[str, Any], pos: int) -> Optional[Deal]:
                 if type(n) is not int or type(k) is not str:
                     return None
                 ts.append((k, n))
-            kw["tricks"] = _shared(tuple(ts))
+            kw["tricks"] = _shared(shared, tuple(ts))
         elif key == "open" or key == "dark":
             if type(v) is not bool:
                 return None
