@@ -28,10 +28,8 @@ _DECISIONS: Dict[str, Decision] = {}
 _CARDS: Dict[str, Card] = {}
 _CALLS: Dict[str, Call] = {}
 _PARSED_MAX = 2000
-#: a deal's whist decisions and trick counts as built, each distinct one kept once: a record
-#: repeats a few dozen of them over all its deals (issue 11 item 1: memory a deal). The table
-#: is one record's (:attr:`_Builder.shared`): kept for the whole process it grew by every input
-#: of a batch whose players differ (about 1 KiB an input) and held them past their records.
+#: a record's whist decisions and trick counts, each distinct one kept once (_Builder.shared, one
+#: record's: a process-wide table grew ~1 KiB by each input of a batch whose players differ)
 _SHARED_MAX = 20000
 
 
