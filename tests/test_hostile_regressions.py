@@ -280,3 +280,28 @@ def test_a_bad_rating_option_is_a_usage_error_even_unused(run, command, option, 
     assert code == 2, err
     assert f"Invalid value for {option}" in err, err
     assert out == ""
+
+
+@pytest.mark.parametrize("command", [["validate"], ["settle"], ["settle", "--summary"], ["stats"], ["rating"], ["import"]],
+                         ids=lambda c: " ".join(c))
+def test_a_folder_that_changes_while_it_is_listed(run, tmp_path, monkeypatch, command):
+    """Input class: a folder whose subfolder goes away between the listing and the look inside
+    (a temporary folder, a sync client). Path.rglob raised FileNotFoundError from its scandir:
+    exit 3, 'internal error'. The folder is listed as found: the files that are there are read."""
+    import os
+    import shutil
+    shutil.copy(ROOT / "examples" / "sochi-3p.yaml", tmp_path / "a.yaml")
+    (tmp_path / "gone").mkdir()
+    (tmp_path / "gone" / "b.yaml").write_text("format: pref-record/1\n", encoding="utf-8")
+    real = os.scandir
+
+    def scandir(path="."):
+        if os.fspath(path).endswith("gone"):
+            raise FileNotFoundError(2, "No such file or directory", os.fspath(path))
+        return real(path)
+    monkeypatch.setattr(os, "scandir", scandir)
+    code, out, err = run([*command, str(tmp_path)])
+    assert "internal error" not in err and "Traceback" not in err, err
+    assert code in (0, 1), err
+    if command[0] != "import":
+        assert code == 0, err            # only a.yaml is there to read

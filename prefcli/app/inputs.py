@@ -1,8 +1,9 @@
 """Which files a command reads: files as given, folders searched, ``-`` for stdin."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
-from typing import List, Sequence
+from typing import Iterator, List, Sequence
 
 from prefcli.model.diagnostics import PrefcliError
 
@@ -21,6 +22,23 @@ def check_stdin_once(paths: Sequence[str]) -> None:
         raise NoInputs("- (standard input) can be given only once")
 
 
+def folder_files(folder: str) -> Iterator[Path]:
+    """Every file under `folder`, recursively (symlinked folders not followed, as Path.rglob).
+
+    A folder that changes while it is listed (a subfolder removed or made unreadable between
+    the listing and the look inside: a temporary folder, a sync client) is listed as it is found:
+    Path.rglob raised FileNotFoundError from its scandir, an internal error (exit 3)."""
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames.sort()
+        for name in filenames:
+            path = Path(dirpath, name)
+            try:
+                if path.is_file():
+                    yield path
+            except OSError:
+                continue
+
+
 def expand_inputs(paths: Sequence[str]) -> List[str]:
     """Files as given; folders → their *.yaml, *.yml, *.json files (recursively, sorted)."""
     check_stdin_once(paths)
@@ -31,7 +49,7 @@ def expand_inputs(paths: Sequence[str]) -> List[str]:
             continue
         path = Path(p)
         if p and path.is_dir():         # Path("") is the current folder: '' is no name at all
-            found = sorted(str(f) for f in path.rglob("*") if f.is_file() and f.suffix.lower() in INPUT_SUFFIXES)
+            found = sorted(str(f) for f in folder_files(p) if f.suffix.lower() in INPUT_SUFFIXES)
             if not found:
                 raise NoInputs(f"{p}: no .yaml, .yml or .json files in this folder")
             out.extend(found)

@@ -17,11 +17,12 @@ def _expand(paths: Sequence[str]):
     """(file, found in a folder) for each input: a folder gives every file in it, recursively,
     sorted (hidden files left out); files no importer recognises are then skipped, not errors."""
     from pathlib import Path
+    from prefcli.app.inputs import folder_files
     out: List[Tuple[str, bool]] = []
     for p in paths:
         if p not in ("-", "") and Path(p).is_dir():     # Path("") is the current folder
-            found = sorted(str(f) for f in Path(p).rglob("*")
-                           if f.is_file() and not any(part.startswith(".") for part in f.relative_to(p).parts))
+            found = sorted(str(f) for f in folder_files(p)
+                           if not any(part.startswith(".") for part in f.relative_to(p).parts))
             if not found:
                 raise click.UsageError(f"{p}: no files in this folder")
             out.extend((f, True) for f in found)
