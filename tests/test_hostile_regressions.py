@@ -305,3 +305,21 @@ def test_a_folder_that_changes_while_it_is_listed(run, tmp_path, monkeypatch, co
     assert code in (0, 1), err
     if command[0] != "import":
         assert code == 0, err            # only a.yaml is there to read
+
+
+SET_COMMANDS = [["score", "examples/sochi-3p.yaml"], ["settle", "examples/sochi-3p.yaml"], ["replay", "examples/full-deals-sochi.yaml"],
+                ["convert", "examples/sochi-3p.yaml", "--drop-comments"], ["variants", "sochi"], ["draw", "examples/sochi-3p.yaml"],
+                ["report", "examples/sochi-3p.yaml"], ["stats", "examples/season-2019"], ["rating", "examples/season-2019"],
+                ["analyze", "examples/full-deals-sochi.yaml", "--deal", "1"]]
+
+
+@pytest.mark.parametrize("value", ["pool=lots", "nope=1", "variant=nope", "variant=leningrad"])
+@pytest.mark.parametrize("command", SET_COMMANDS, ids=lambda c: c[0])
+def test_a_bad_set_is_a_usage_error_in_every_command(run, command, value):
+    """Input class: a bad --set. variants answered exit 1 where every other command said 2; and
+    `--set variant=…` was taken and ignored (exit 0, the record's own preset) by every command but
+    convert, which wrote that it set it: the preset is --variant's."""
+    code, out, err = run([*command, "--set", value])
+    assert code == 2, err
+    assert err.startswith("prefcli: --set "), err
+    assert out == ""

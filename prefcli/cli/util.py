@@ -106,10 +106,12 @@ def rules_options(func: Callable) -> Callable:
 
 def parse_sets(sets: Iterable[str]) -> List[Tuple[str, Any]]:
     """`NAME=VALUE` pairs; values are read like YAML flow values ([1,2,4], yes, 0.5)."""
-    from prefcli.rules.presets import parse_set
+    from prefcli.rules.presets import OptionError, parse_set
     out = []
     for text in sets:
         name, raw = parse_set(text)
+        if name == "variant":       # was taken and then ignored by every command but convert
+            raise OptionError("--set variant: the preset is chosen with --variant NAME, not --set", kind="usage")
         out.append((name, _flow_value(raw)))
     return out
 

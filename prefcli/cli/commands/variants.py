@@ -45,9 +45,12 @@ def command(name: Optional[str], sets: Sequence[str], fmt: str, output: str, qui
     from prefcli.rules.presets import OptionError
     try:
         preset = get_preset(name)
-        rules = resolve_rules({"variant": preset.name}, sets=parse_sets(sets))
     except OptionError as exc:
         raise OptionError(exc.message) from None      # no record here: no path to show
+    try:
+        rules = resolve_rules({"variant": preset.name}, sets=parse_sets(sets))
+    except OptionError as exc:      # a bad --set is a usage error here as in every command (exit 2)
+        raise OptionError(exc.message, kind="usage") from None
     options = [o for o in COMMON_OPTIONS if o.name != "variant"] + list(preset.family.options)
     items: List[Dict[str, Any]] = []
     for o in options:
