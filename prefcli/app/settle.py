@@ -260,9 +260,10 @@ def plan_inputs(inputs: Sequence[str], tournament_file: Optional[str] = None) ->
         seen.append(s)
     if not seen and not found:
         raise NoInputs("give one or more files, folders, or - for stdin")
-    if not seen:
-        raise NoInputs(f"{found[0][0]}: a tournament file with no inputs: list them under inputs:, "
-                       "or give the rounds beside it")
+    if not seen:      # a fact of the file, not of the command line: exit 1, placed in it
+        from prefcli.model.diagnostics import InputError, Problem
+        raise InputError([Problem("a tournament file with no inputs: list them under inputs:, or give the "
+                                  "rounds beside it", (), found[0][0], 1, 1)])
     t_file, tournament = found[0] if found else (None, None)
     return Plan(seen, tournament, t_file)
 
