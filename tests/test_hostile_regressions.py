@@ -323,3 +323,22 @@ def test_a_bad_set_is_a_usage_error_in_every_command(run, command, value):
     assert code == 2, err
     assert err.startswith("prefcli: --set "), err
     assert out == ""
+
+
+def test_a_batch_of_new_players_is_totalled_as_added(tmp_path):
+    """Input class: a batch whose inputs each have their own players. settle --summary added each
+    input's totals to all before (Totals.__add__ copies them): time as the square of the inputs
+    (4,000 games of 12,000 players: 88 s where 4,000 of three took 24). Totals.total folds them
+    into one set of dicts; the totals are those of the + fold, order of first appearance kept."""
+    from fractions import Fraction
+    from decimal import Decimal
+    from prefcli.settle.totals import Totals
+    parts = [Totals.of({f"A{i}": Fraction(i, 3), "B": Fraction(-i, 3), f"C{i % 3}": Fraction(0)},
+                       Decimal("0.1") if i % 2 else None, Decimal("0.01")) for i in range(40)]
+    folded = Totals()
+    for p in parts:
+        folded = folded + p
+    total = Totals.total(parts)
+    assert total == folded and total.order == folded.order
+    assert list(total.net) == list(folded.net) and list(total.exact_money) == list(folded.exact_money)
+    assert Totals.total([]) == Totals()

@@ -37,15 +37,18 @@ def settle_totals(sources: Sequence[str], options: SettleOptions, executor: Any 
                   on_result: Optional[Callable[[InputResult], None]] = None, keep: int = 1000) -> BatchTotals:
     """The totals of a batch, folded as results arrive (nothing per input is kept)."""
     out = BatchTotals()
-    for r in settle_stream(sources, options, executor):
-        if on_result is not None:
-            on_result(r)
-        if r.tournament is not None:
-            out.tournaments.append(r.tournament)
-        elif r.failed:
-            out.failed += 1
-            if len(out.problems) < keep:
-                out.problems.extend(r.problems)
-        elif r.ok:
-            out.totals = out.totals + Totals.of_result(r)
+
+    def settled() -> Iterator[Totals]:
+        for r in settle_stream(sources, options, executor):
+            if on_result is not None:
+                on_result(r)
+            if r.tournament is not None:
+                out.tournaments.append(r.tournament)
+            elif r.failed:
+                out.failed += 1
+                if len(out.problems) < keep:
+                    out.problems.extend(r.problems)
+            elif r.ok:
+                yield Totals.of_result(r)
+    out.totals = Totals.total(settled())        # folded as they come (Totals.total)
     return out
