@@ -262,3 +262,33 @@ def test_local_cluster_leaves_port_8787_alone(records):
         assert not [w for w in caught if "already in use" in str(w.message)]
     finally:
         held.close()
+
+
+def _twice(x):
+    if x == "boom":
+        raise ValueError("boom")
+    if x == "die":
+        os._exit(7)
+    return 2 * x
+
+
+def test_local_processes_yield_in_order_and_raise_what_a_worker_raised():
+    """The forked workers (no multiprocessing.Pool) give the results in item order whatever
+    the chunk size, raise a worker's exception in the parent, and say when a worker is gone."""
+    from prefcli.app.executors import LocalProcesses, WorkerStopped
+    items = list(range(203))
+    for jobs in (1, 2, 3):
+        with LocalProcesses(jobs) as ex:
+            for chunk in (1, 4, 16, 500):
+                assert list(ex.map(_twice, items, chunk)) == [2 * x for x in items]
+            assert list(ex.map(_twice, [], 4)) == []
+            with pytest.raises(ValueError, match="boom"):
+                list(ex.map(_twice, items[:10] + ["boom"] + items, 3))
+    with LocalProcesses(2) as ex:
+        got = ex.map(_twice, items, 2)
+        assert [next(got) for _ in range(5)] == [0, 2, 4, 6, 8]     # stopped early: close stops them
+        got.close()
+    with LocalProcesses(2) as ex:
+        with pytest.raises(WorkerStopped, match="exit code 7"):
+            list(ex.map(_twice, items[:20] + ["die"] + items, 1))
+    assert not ex._procs

@@ -193,3 +193,44 @@ def test_a_settle_worker_keeps_no_input_past_a_collection():
         if was:
             gc.enable()
     assert left <= per_64, (left, per_64)
+
+
+def test_workers_render_each_input_as_this_process_does(run, monkeypatch, tmp_path):
+    """With -j 2 each worker sends back its inputs rendered (settle.results.Settled): a bad
+    input among them is reported in its place, and a batch where only one input settles prints
+    that input's own table (its whole result sealed by the worker, opened only then)."""
+    monkeypatch.chdir(ROOT)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: pref-sheet/1\nplayers: [A, B]\n", encoding="utf-8")
+    for inputs in (["examples/tournament/round1.yaml", str(bad), "examples/tournament/round2.yaml"],
+                   [str(bad), "examples/sochi-3p.yaml", str(bad)]):
+        for fmt in FORMATS:
+            one = run(["settle", *inputs, "-f", fmt])
+            assert one[0] == 1 and one[2].splitlines()[0].startswith(f"{bad}:")
+            assert run(["settle", *inputs, "-f", fmt, "-j", "2"]) == one
+    code, out, _ = run(["settle", str(bad), "examples/sochi-3p.yaml", "-j", "2"])
+    assert out.startswith("examples/sochi-3p.yaml: record, sochi")
+
+
+def test_a_settled_piece_is_the_input_rendered():
+    """Settled.of keeps what the totals and the output read; the pieces are the spool's text."""
+    import pickle
+    from functools import partial
+
+    from prefcli.app.settle import settle_source
+    from prefcli.render.settlement_stream import input_piece, stream_document_parts
+    from prefcli.settle import SettleOptions
+    from prefcli.settle.results import Settled, summarize
+    r = settle_source(str(EXAMPLES / "sochi-3p.yaml"), SettleOptions())
+    two = [r, settle_source(str(EXAMPLES / "leningrad-4p.yaml"), SettleOptions())]
+    summary = summarize(two)
+    for fmt in FORMATS:
+        s = pickle.loads(pickle.dumps(Settled.of(r, partial(input_piece, fmt))))
+        assert s.ok and not s.failed and s.net == r.settlement.net and s.players == r.players
+        assert (s.source, s.price, s.coin) == (r.source, r.price, r.coin)
+        pieces = [pickle.loads(pickle.dumps(Settled.of(x, partial(input_piece, fmt)))) for x in two]
+        assert stream_document_parts(pieces, fmt, summary) == stream_document_parts(two, fmt, summary)
+    table = pickle.loads(pickle.dumps(Settled.of(r, partial(input_piece, "table"))))
+    assert table.piece[1].open() == r          # the sealed whole result
+    failed = Settled.of(settle_source(str(EXAMPLES / "missing.yaml"), SettleOptions()), partial(input_piece, "json"))
+    assert failed.failed and not failed.ok and failed.piece is None and failed.problems[0].text().endswith("missing.yaml: no such file")

@@ -13,15 +13,20 @@ from prefcli.model.slots import dataclass
 from typing import Any, Callable, Iterator, List, Optional, Sequence
 
 from prefcli.model.diagnostics import Problem
-from prefcli.app.settle_input import _settle_worker
+from prefcli.app.settle_input import _settle_rendered, _settle_worker
 from prefcli.settle import InputResult, SettleOptions
 from prefcli.settle.totals import Totals
 
 
-def settle_stream(sources: Sequence[str], options: SettleOptions, executor: Any = None) -> Iterator[InputResult]:
-    """Every source settled, in input order, on `executor` (default: this process)."""
+def settle_stream(sources: Sequence[str], options: SettleOptions, executor: Any = None,
+                  render: Optional[Callable[[InputResult], Any]] = None) -> Iterator[Any]:
+    """Every source settled, in input order, on `executor` (default: this process): each an
+    :class:`~prefcli.settle.InputResult`, or with `render` (a picklable function of one) a
+    :class:`~prefcli.settle.results.Settled` whose piece the worker rendered."""
     from prefcli.app.executors import Executor
     ex = executor if executor is not None and "-" not in sources else Executor()
+    if render is not None:
+        return ex.map(_settle_rendered, ((s, options, render) for s in sources))
     return ex.map(_settle_worker, ((s, options) for s in sources))
 
 

@@ -20,16 +20,11 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tupl
 
 from prefcli.model.diagnostics import PrefcliError, Problem
 from prefcli.model.records import TOURNAMENT_FORMAT
-from prefcli.settle.results import InputResult, SettleOptions, Summary, settle_document, summarize
+from prefcli.settle.results import InputResult, SettleOptions, Settled, Summary, settle_document, summarize
 from prefcli.settle.tournament import Band, Tournament, standings as make_standings, tournament_from_data
-from prefcli.app.settle_input import _locate, _settle_worker, settle_source  # noqa: F401 - re-exported
+from prefcli.app.settle_input import _locate, _settle_rendered, _settle_worker, settle_source  # noqa: F401 - re-exported
 
 Progress = Optional[Callable[[int, int], None]]
-
-
-def _worker_init() -> None:
-    from prefcli.app.executors import worker_init
-    worker_init()
 
 
 def settle_many(sources: Sequence[str], options: SettleOptions, jobs: int = 1, strict: bool = False,
@@ -50,18 +45,23 @@ def settle_many(sources: Sequence[str], options: SettleOptions, jobs: int = 1, s
 
 def settle_iter(sources: Sequence[str], options: SettleOptions, jobs: int = 1,
                 progress: Optional[Callable[[int, int], None]] = None,
-                executor: Optional[str] = None) -> Iterator[InputResult]:
+                executor: Optional[str] = None,
+                render: Optional[Callable[[InputResult], Any]] = None) -> Iterator[Any]:
     """Every source settled, in input order, one result at a time (nothing is kept here): in
     this process, in `jobs` worker processes, or on `executor` (``dask[:ADDRESS]``). Stopping
-    the iteration early stops the workers."""
+    the iteration early stops the workers.
+
+    Each result is an :class:`InputResult`; with `render` (a picklable function of one, run
+    where the input was settled) a :class:`~prefcli.settle.results.Settled` carrying what it
+    returned, so a worker sends back its input's rendered output, not the settlement."""
     if executor is not None:
-        yield from _executor_iter(sources, options, jobs, progress, executor)
+        yield from _executor_iter(sources, options, jobs, progress, executor, render)
         return
     sources = list(sources)
     total = len(sources)
     done = [0]
 
-    def step(r: InputResult) -> InputResult:
+    def step(r: Any) -> Any:
         done[0] += 1
         if progress is not None:
             progress(done[0], total)
@@ -79,21 +79,27 @@ def settle_iter(sources: Sequence[str], options: SettleOptions, jobs: int = 1,
     gc.disable()
     try:
         if jobs <= 1 or total <= 1 or "-" in sources:
+            if render is not None:
+                for s in sources:
+                    yield step(Settled.of(settle_source(s, options), render))
+                return
             for s in sources:
                 yield step(settle_source(s, options))
             return
-        import multiprocessing
+        from prefcli.app.executors import LocalProcesses
         from prefcli.io import documents  # noqa: F401 - imported once, shared by the forks
         from prefcli.model import records as model
         from prefcli.model import build  # noqa: F401 - the record builder, shared by the forks too
         from prefcli.rules import presets
         from prefcli import scoring
         presets.presets()
-        ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() \
-            else multiprocessing.get_context()
         chunk = max(1, min(16, total // (jobs * 8) or 1))
-        with ctx.Pool(processes=min(jobs, total), initializer=_worker_init) as pool:
-            for r in pool.imap(_settle_worker, [(s, options) for s in sources], chunksize=chunk):
+        with LocalProcesses(min(jobs, total)) as pool:
+            if render is not None:
+                results = pool.map(_settle_rendered, ((s, options, render) for s in sources), chunk)
+            else:
+                results = pool.map(_settle_worker, ((s, options) for s in sources), chunk)
+            for r in results:
                 yield step(r)
     finally:
         if was_enabled:
@@ -101,7 +107,7 @@ def settle_iter(sources: Sequence[str], options: SettleOptions, jobs: int = 1,
 
 
 def _executor_iter(sources: Sequence[str], options: SettleOptions, jobs: int, progress: Progress,
-                   executor: str) -> Iterator[InputResult]:
+                   executor: str, render: Optional[Callable[[InputResult], Any]] = None) -> Iterator[Any]:
     from prefcli.app.batch import settle_stream
     from prefcli.app.executors import ExecutorError, make_executor
     try:
@@ -110,7 +116,7 @@ def _executor_iter(sources: Sequence[str], options: SettleOptions, jobs: int, pr
         raise SettleUsageError(exc.message) from None
     done = 0
     with ex:
-        for r in settle_stream(sources, options, ex):
+        for r in settle_stream(sources, options, ex, render):
             done += 1
             if progress is not None:
                 progress(done, len(sources))

@@ -4,11 +4,11 @@ a worker. Kept apart from :mod:`prefcli.app.settle` (which re-exports it) so the
 from __future__ import annotations
 
 import gc
-from typing import Any, Tuple
+from typing import Any, Callable, Tuple
 
 from prefcli.model.diagnostics import PrefcliError, Problem
 from prefcli.model.records import TOURNAMENT_FORMAT
-from prefcli.settle.results import InputResult, SettleOptions, settle_document
+from prefcli.settle.results import InputResult, SettleOptions, Settled, settle_document
 from prefcli.settle.tournament import tournament_from_data
 
 
@@ -70,3 +70,12 @@ def _settle_worker(args: Tuple[str, SettleOptions]) -> InputResult:
     if _SETTLED[0] % 64 == 0:
         gc.collect(0)
     return r
+
+
+def _settle_rendered(args: Tuple[str, SettleOptions, Callable[[InputResult], Any]]) -> Settled:
+    """_settle_worker, then the batch's render step (a picklable function the caller composed:
+    the command line hands down its renderer, which this layer cannot import), so a worker
+    sends back the input's rendered part of the output and the few numbers the totals need,
+    not the whole settlement for the parent to render (:class:`~prefcli.settle.results.Settled`)."""
+    source, options, render = args
+    return Settled.of(_settle_worker((source, options)), render)

@@ -18,6 +18,7 @@ from typing import Any, Dict, Iterator, List, Sequence
 
 from prefcli.render.settlement import _table, _ws, csv_net_rows, csv_tail_rows, multi_tail_lines
 from prefcli.settle.document import input_document, settlement_document
+from prefcli.settle.results import Settled
 
 #: stands for the inputs in the document rendered around the spool (never a real value)
 _PLACEHOLDER = "prefcli-inputs-placeholder-7f3a9c"
@@ -98,6 +99,27 @@ def _json_walk(value: Any, indent: str, out: List[str]) -> None:
         raise _NotPlain
 
 
+def input_piece(fmt: str, r: Any) -> Any:
+    """One settled input's part of the output in `fmt`, as :meth:`SettlementSpool.add` writes
+    it: the batch's render step, run where the input was settled (a worker, or this process)
+    and handed down through :class:`~prefcli.settle.results.Settled`.
+
+    The table's piece is the row's cells and the whole result, sealed
+    (:class:`~prefcli.app.executors.Sealed`): a batch where one input alone settles prints
+    that input's own detailed table, and only then is the result opened."""
+    if fmt == "json":
+        return input_json(input_document(r))
+    if fmt == "csv":
+        buf = io.StringIO()
+        csv_net_rows(csv.writer(buf, lineterminator="\n"), r)
+        return buf.getvalue()
+    if fmt == "table":
+        from prefcli.app.executors import Sealed
+        return {p: _ws(v) for p, v in r.settlement.net.items()}, Sealed(r)
+    from prefcli.io.emit import to_yaml
+    return to_yaml([input_document(r)])
+
+
 class SettlementSpool:
     """Per-input pieces of one format, rendered as the results arrive (:meth:`add`), then the
     whole output as text chunks (:meth:`chunks`)."""
@@ -107,40 +129,38 @@ class SettlementSpool:
         # surrogateescape: a file name that is not UTF-8 comes back from the spool as it went in
         self.file = tempfile.TemporaryFile("w+", encoding="utf-8", errors="surrogateescape", newline="")
         self.count = 0
-        self.first: Any = None            # the table of a single input is that input's own
+        self.first: Any = None            # the table of a single input is that input's own (sealed)
+        self._first_row: Any = None
         self.width_input = 0
         self.widths: Dict[str, int] = {}
-        self._csv = csv.writer(self.file, lineterminator="\n")
 
     def close(self) -> None:
         self.file.close()
 
     def add(self, r: Any) -> None:
-        """One settled input (InputResult.ok)."""
+        """One settled input: an InputResult (ok), or a Settled whose piece is
+        :func:`input_piece` of this format (rendered where the input was settled)."""
+        piece = r.piece if type(r) is Settled else input_piece(self.fmt, r)
         self.count += 1
         if self.fmt == "table":
             if self.count == 1:
-                self.first = r              # kept until a second input shows it is a batch
+                self.first = piece[1]       # kept until a second input shows it is a batch
+                self._first_row = (r.source, piece[0])
                 return
             if self.first is not None:
-                self._table_row(self.first)
+                self._table_row(*self._first_row)
                 self.first = None
-            self._table_row(r)
-        elif self.fmt == "csv":
-            csv_net_rows(self._csv, r)
+            self._table_row(r.source, piece[0])
         elif self.fmt == "json":
-            self.file.write(("" if self.count == 1 else ",\n") + "    " + input_json(input_document(r)))
+            self.file.write(("" if self.count == 1 else ",\n") + "    " + piece)
         else:
-            from prefcli.io.emit import to_yaml
-            self.file.write(to_yaml([input_document(r)]))
+            self.file.write(piece)
 
-    def _table_row(self, r: Any) -> None:
-        net = r.settlement.net
-        cells = {p: _ws(v) for p, v in net.items()}
-        self.width_input = max(self.width_input, len(r.source))
+    def _table_row(self, source: str, cells: Dict[str, str]) -> None:
+        self.width_input = max(self.width_input, len(source))
         for p, c in cells.items():
             self.widths[p] = max(self.widths.get(p, 0), len(c))
-        self.file.write(json.dumps([r.source, cells], ensure_ascii=False) + "\n")
+        self.file.write(json.dumps([source, cells], ensure_ascii=False) + "\n")
 
     def _spooled(self) -> Iterator[str]:
         self.file.flush()
@@ -179,7 +199,7 @@ class SettlementSpool:
 
     def _table_chunks(self, summary: Any) -> Iterator[str]:
         if self.first is not None:          # one input: its own detailed table
-            yield _table([self.first], summary)
+            yield _table([self.first.open()], summary)
             return
         names: List[str] = list(summary.players)
         totals = [["total (whists)"] + [_ws(summary.net[p]) for p in names]]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from prefcli.model.slots import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from prefcli.model.diagnostics import Problem
 
@@ -48,6 +48,45 @@ class InputResult:
     @property
     def players(self) -> Tuple[str, ...]:
         return self.settlement.players if self.settlement else ()
+
+
+class Settled(NamedTuple):
+    """One input of a streamed batch as its parent process needs it: what the totals fold
+    (:meth:`SummaryFold.add`) and the output (`piece`, that input's part of the output, made
+    by the render step the batch was given) read, or the problems that stopped it.
+
+    Why: a worker that sent back the whole :class:`InputResult` (a settlement of Fractions
+    and dicts) left the parent to unpickle it and to build and render its document, a sixth
+    of the batch's CPU in one process while the two workers waited for it (``settle --jobs
+    2``). The worker renders its inputs now; a plain tuple of texts and a few numbers
+    crosses the pipe."""
+
+    source: str
+    kind: str = ""
+    problems: Tuple[Problem, ...] = ()
+    tournament: Optional[Tournament] = None
+    players: Tuple[str, ...] = ()
+    net: Optional[Dict[str, Fraction]] = None
+    price: Optional[Decimal] = None
+    coin: Decimal = Decimal("0.01")
+    piece: Any = None
+
+    @property
+    def ok(self) -> bool:
+        return self.net is not None and not self.problems
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.problems)
+
+    @classmethod
+    def of(cls, r: InputResult, render: Callable[[InputResult], Any]) -> "Settled":
+        """`r` with its piece rendered (a settled input) or its problems (any other)."""
+        if r.ok:
+            s = r.settlement
+            assert s is not None
+            return cls(r.source, r.kind, (), None, s.players, s.net, r.price, r.coin, render(r))
+        return cls(r.source, r.kind, r.problems, r.tournament)
 
 
 @dataclass(frozen=True)
@@ -176,10 +215,12 @@ class SummaryFold:
         self.prices: Set[Optional[Decimal]] = set()
         self.rounds: Optional[List[Tuple[str, Dict[str, Fraction]]]] = [] if rounds else None
 
-    def add(self, r: InputResult) -> None:
+    def add(self, r: Any) -> None:
+        """One result: an :class:`InputResult` or a :class:`Settled` (a failed one adds nothing)."""
         if not r.ok:
             return
-        assert r.settlement is not None
+        net: Optional[Dict[str, Fraction]] = r.net if type(r) is Settled else r.settlement.net
+        assert net is not None
         self.count += 1
         for p in r.players:
             if p not in self.net:
@@ -190,12 +231,12 @@ class SummaryFold:
         self.prices.add(r.price)
         if r.price is not None:
             self.priced += 1
-        for p, v in r.settlement.net.items():
+        for p, v in net.items():
             self.net[p] += v
             if r.price is not None:
                 self.exact[p] += v * Fraction(r.price)
         if self.rounds is not None:
-            self.rounds.append((r.source, dict(r.settlement.net)))
+            self.rounds.append((r.source, dict(net)))
 
     def summary(self, tournament: Optional[Tournament] = None, coin: Optional[Decimal] = None) -> Summary:
         """Totals, money and payments of what was added (as :func:`summarize` says)."""

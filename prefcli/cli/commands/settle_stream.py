@@ -5,6 +5,7 @@ whole report renders (tests/test_settle_stream.py)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import Any, List, Optional
 
 
@@ -25,7 +26,7 @@ def run_streamed(plan: Any, options: Any, request: Any, jobs: int, strict: bool,
                  fmt: str, output: str, quiet: bool) -> bool:
     """Settle and write; False when the batch must go the whole way after all (nothing written)."""
     from prefcli.app.settle import SettleUsageError, priced_by, settle_iter
-    from prefcli.render.settlement_stream import SettlementSpool
+    from prefcli.render.settlement_stream import SettlementSpool, input_piece
     from prefcli.settle.results import SummaryFold
     from prefcli.settle.tournament import Tournament, standings as make_standings
 
@@ -41,7 +42,8 @@ def run_streamed(plan: Any, options: Any, request: Any, jobs: int, strict: bool,
     stopped = False
     try:
         with progress_bar("settling", quiet) as bar:
-            results = settle_iter(plan.sources, options, jobs, bar, executor)
+            # each input rendered where it is settled (a worker sends back its text)
+            results = settle_iter(plan.sources, options, jobs, bar, executor, partial(input_piece, fmt))
             try:
                 for r in results:
                     if r.tournament is not None or r.kind == "tournament":
