@@ -6,8 +6,12 @@ In one run, on records of 30 generated deals (``benchmarks/generate.py``, determ
 
 * ``settle FILES -f json`` with ``--jobs 1``, ``--jobs 2`` and ``--executor dask --jobs 2`` (a local
   Dask cluster of two workers, started and stopped by the command, so its start-up counts) on
-  ``--records`` records; median wall time of ``--repeat`` runs; the three outputs must be identical.
-  Goals: jobs 2 / jobs 1 ≤ 0.6, Dask / jobs 2 ≤ 1.5.
+  ``--records`` records, run in turn (1, 2, dask, 1, 2, dask, … after one warm-up each) ``--repeat``
+  times; the ratios are taken round by round, median [min–max]; the three outputs must be
+  identical. Goals: jobs 2 / jobs 1 ≤ 0.6, Dask / jobs 2 ≤ 1.5.
+* the same ``--jobs 2`` / ``--jobs 1`` on a busy machine: ``--busy`` processes (default 1) spin
+  all the time, started by this script and stopped after, while the two alternate. Goal ≤ 1
+  (never slower than one job when another process holds a core).
 * the peak memory (maximum resident set) of ``settle --summary`` on 1,000 and on
   ``--memory-records`` records: the totals are folded as results arrive, so the peak should not
   grow with the number of inputs. The same for the per-input ``settle -f json`` (which writes a
@@ -74,14 +78,44 @@ def run(args: Sequence[str]) -> Tuple[float, bytes, int, int]:
     return r.wall, r.out, r.code, int(r.peak_mib * 1024)
 
 
-def best(args: Sequence[str], repeat: int) -> Tuple[float, bytes, int, float]:
-    """Median wall time of `repeat` runs, the output, the exit status, and the median CPU time."""
-    walls, cpus, out, code = [], [], b"", 0
+def rounds(commands: Sequence[Sequence[str]], repeat: int) -> List[List[Tuple[float, float, bytes, int]]]:
+    """Each command once as a warm-up, then all of them in turn `repeat` times: for each
+    command, (wall, CPU, output, exit status) of every round, so a drift in the machine's
+    load hits them alike and ratios can be taken round by round."""
+    for c in commands:
+        run(c)
+    out: List[List[Tuple[float, float, bytes, int]]] = [[] for _ in commands]
     for _ in range(repeat):
-        w, out, code, _ = run(args)
-        walls.append(w)
-        cpus.append(CPU["last"])
-    return statistics.median(walls), out, code, statistics.median(cpus)
+        for i, c in enumerate(commands):
+            w, o, code, _ = run(c)
+            out[i].append((w, CPU["last"], o, code))
+    return out
+
+
+def _median(runs: Sequence[Tuple[float, float, bytes, int]], what: int) -> float:
+    return statistics.median(r[what] for r in runs)
+
+
+def _ratio(a: Sequence[Tuple[float, float, bytes, int]], b: Sequence[Tuple[float, float, bytes, int]],
+           what: int = 0) -> str:
+    r = [x[what] / y[what] for x, y in zip(a, b)]
+    return f"{statistics.median(r):5.2f} [{min(r):.2f}–{max(r):.2f}]"
+
+
+SPIN = "while True:\n    pass\n"
+
+
+def busy_pair(settle: Sequence[str], repeat: int, spinners: int) -> Tuple[Sequence, Sequence]:
+    """--jobs 1 and --jobs 2 in turn while `spinners` processes of this script spin."""
+    procs = [subprocess.Popen([sys.executable, "-c", SPIN]) for _ in range(spinners)]
+    try:
+        time.sleep(0.5)                 # the spinners running before the first timed run
+        one, two = rounds([list(settle) + ["--jobs", "1"], list(settle) + ["--jobs", "2"]], repeat)
+    finally:
+        for p in procs:
+            p.kill()
+            p.wait()
+    return one, two
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -90,6 +124,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ap.add_argument("--memory-records", type=int, default=10000)
     ap.add_argument("--deals", type=int, default=30)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--busy", type=int, default=1, metavar="N",
+                    help="busy-loop processes for the busy-machine row (0: leave the row out)")
     ap.add_argument("--keep", metavar="DIR", default=None, help="generate into DIR (reused when it has records)")
     args = ap.parse_args(argv)
     base = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="prefcli-bench-scale-"))
@@ -105,18 +141,27 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     print(f"{os.cpu_count()} CPU(s){load}")
     timing = files[:args.records]
     settle = ["settle", *timing, "-f", "json"]
-    one_t, one_out, one_code, one_c = best(settle + ["--jobs", "1"], args.repeat)
-    two_t, two_out, two_code, two_c = best(settle + ["--jobs", "2"], args.repeat)
-    dask_t, dask_out, dask_code, dask_c = best(settle + ["--jobs", "2", "--executor", "dask"], args.repeat)
-    same = one_out == two_out == dask_out and one_code == two_code == dask_code == 0
-    print(f"\nsettle of {len(timing)} records (median of {args.repeat}; CPU: the command and its workers):")
-    print(f"  --jobs 1                      {one_t:7.2f} s wall  {one_c:6.2f} s CPU  {len(timing) / one_t:6.0f} records/s")
-    print(f"  --jobs 2                      {two_t:7.2f} s wall  {two_c:6.2f} s CPU  {len(timing) / two_t:6.0f} records/s")
-    print(f"  --executor dask --jobs 2      {dask_t:7.2f} s wall  {dask_c:6.2f} s CPU  {len(timing) / dask_t:6.0f} records/s "
-          "(local cluster started and stopped)")
-    print(f"  --jobs 2 / --jobs 1           {two_t / one_t:7.2f}     goal ≤ 0.6")
-    print(f"  dask / --jobs 2               {dask_t / two_t:7.2f}     goal ≤ 1.5")
-    print(f"  outputs identical: {'yes' if same else 'NO'} ({len(one_out):,} bytes of JSON)")
+    one, two, dask = rounds([settle + ["--jobs", "1"], settle + ["--jobs", "2"],
+                             settle + ["--jobs", "2", "--executor", "dask"]], args.repeat)
+    outs = {r[2] for r in one + two + dask}
+    same = len(outs) == 1 and {r[3] for r in one + two + dask} == {0}
+    one_t, two_t, dask_t = (_median(x, 0) for x in (one, two, dask))
+    print(f"\nsettle of {len(timing)} records ({args.repeat} rounds of the three in turn; median; "
+          "CPU: the command and its workers):")
+    for label, x in (("--jobs 1", one), ("--jobs 2", two), ("--executor dask --jobs 2", dask)):
+        t = _median(x, 0)
+        print(f"  {label:28}  {t:7.2f} s wall  {_median(x, 1):6.2f} s CPU  {len(timing) / t:6.0f} records/s"
+              + (" (local cluster started and stopped)" if "dask" in label else ""))
+    print(f"  --jobs 2 / --jobs 1           {_ratio(two, one)}  CPU {_ratio(two, one, 1)}   goal ≤ 0.6")
+    print(f"  dask / --jobs 2               {_ratio(dask, two)}  CPU {_ratio(dask, two, 1)}   goal ≤ 1.5")
+    print(f"  outputs identical: {'yes' if same else 'NO'} ({len(one[0][2]):,} bytes of JSON)")
+    if args.busy > 0:
+        b1, b2 = busy_pair(settle, args.repeat, args.busy)
+        same = same and {r[2] for r in b1 + b2} == outs
+        print(f"\nwith {args.busy} busy-loop process(es) spinning ({T.load()} at the end):")
+        print(f"  --jobs 1 {_median(b1, 0):7.2f} s wall {_median(b1, 1):6.2f} s CPU;  --jobs 2 {_median(b2, 0):7.2f} s "
+              f"wall {_median(b2, 1):6.2f} s CPU")
+        print(f"  --jobs 2 / --jobs 1           {_ratio(b2, b1)}  CPU {_ratio(b2, b1, 1)}   goal ≤ 1 (never slower)")
 
     print("\npeak memory (maximum resident set):")
     small_n = min(1000, len(files))

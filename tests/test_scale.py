@@ -280,7 +280,8 @@ def test_local_processes_yield_in_order_and_raise_what_a_worker_raised():
     for jobs in (1, 2, 3):
         with LocalProcesses(jobs) as ex:
             for chunk in (1, 4, 16, 500):
-                assert list(ex.map(_twice, items, chunk)) == [2 * x for x in items]
+                assert list(ex.map(_twice, items, chunk)) == [2 * x for x in items]   # guided chunks
+                assert list(ex.map(_twice, iter(items), chunk)) == [2 * x for x in items]
             assert list(ex.map(_twice, [], 4)) == []
             with pytest.raises(ValueError, match="boom"):
                 list(ex.map(_twice, items[:10] + ["boom"] + items, 3))

@@ -78,6 +78,17 @@ def _chunks(items: Iterable[Any], size: int) -> Iterator[List[Any]]:
         yield chunk
 
 
+def _guided(items: Sequence[Any], size: int, workers: int) -> Iterator[List[Any]]:
+    """Chunks of `size` items, smaller towards the end (at most what is left over four times
+    the workers), so that the workers finish within an item of each other instead of one
+    waiting for the other's last whole chunk."""
+    i, n = 0, len(items)
+    while i < n:
+        k = max(1, min(size, (n - i) // (4 * workers)))
+        yield list(items[i:i + k])
+        i += k
+
+
 class Executor:
     """Maps a function over items, yielding results in item order."""
 
@@ -131,7 +142,7 @@ def _serve(conn: Any, others: Sequence[Any]) -> None:
 
 class LocalProcesses(Executor):
     """Forked worker processes, each fed chunks of items over its own pipe, results yielded in
-    item order.
+    item order (items given as a list: chunks that shrink towards the end, :func:`_guided`).
 
     Why not ``multiprocessing.Pool``: its worker-handler thread waits on the results pipe as
     well, and while a result sits there unread (until the result thread gets the interpreter
@@ -164,9 +175,9 @@ class LocalProcesses(Executor):
 
     def map(self, func: Callable[[Any], Any], items: Iterable[Any], chunk: int = 0) -> Iterator[Any]:
         from multiprocessing.connection import wait
-        chunks = _chunks(items, chunk or 8)
         conns = self._conns
         n = len(conns)
+        chunks = _guided(items, chunk or 8, n) if isinstance(items, (list, tuple)) else _chunks(items, chunk or 8)
         load = [0] * n
         back: Dict[int, Any] = {}         # chunks that came back before the one yielded next
         sent = taken = 0

@@ -96,9 +96,9 @@ def settle_iter(sources: Sequence[str], options: SettleOptions, jobs: int = 1,
         chunk = max(1, min(16, total // (jobs * 8) or 1))
         with LocalProcesses(min(jobs, total)) as pool:
             if render is not None:
-                results = pool.map(_settle_rendered, ((s, options, render) for s in sources), chunk)
+                results = pool.map(_settle_rendered, [(s, options, render) for s in sources], chunk)
             else:
-                results = pool.map(_settle_worker, ((s, options) for s in sources), chunk)
+                results = pool.map(_settle_worker, [(s, options) for s in sources], chunk)
             for r in results:
                 yield step(r)
     finally:
