@@ -423,7 +423,10 @@ def _plain_deal(m: Dict[str, Any], pos: int, shared: Dict[Any, Any]) -> Optional
     this does not know to be well-formed (a contract, decision or spelling not parsed yet, a key
     that is not a text, a null, a number that is not an int…) takes :meth:`_Builder.deal`'s long
     way, which builds the same Deal or says what is wrong. The deal is the long way's, field for
-    field (tests/test_fast_paths.py)."""
+    field (tests/test_fast_paths.py). With :data:`_MADE`, the fields go straight into the deal's
+    slots (:func:`_plain_made`): no keyword dictionary, no 23 lookups of absent fields."""
+    if _MADE:
+        return _plain_made(m, pos, shared)
     token = m.get("contract")
     contract = _CONTRACTS.get(token) if type(token) is str else None
     if contract is None:
@@ -460,6 +463,67 @@ def _plain_deal(m: Dict[str, Any], pos: int, shared: Dict[Any, Any]) -> Optional
                 return None
             kw[key] = v
     return _new_deal(pos, contract, kw)
+
+
+def _plain_made(m: Dict[str, Any], pos: int, shared: Dict[Any, Any]) -> Optional[Deal]:
+    """:func:`_plain_deal`'s pass (the same checks, the same Deal) filling a :class:`_DealSlots`
+    as it goes: every default first (one store a slot), then the deal's own fields."""
+    token = m.get("contract")
+    contract = _CONTRACTS.get(token) if type(token) is str else None
+    if contract is None:
+        return None
+    d: Any = object.__new__(_DealSlots)
+    d.pos = pos
+    d.contract = contract
+    d.declarer = d.tricks = d.open = d.dealer = d.hands = d.talon = d.auction = d.discard = None
+    d.play = d.claim = d.bomb = d.takeover = d.returned_by = d.note = d.bid = d.partner = None
+    d.whist = d.penalties = d.irregularities = ()
+    d.dark = d.concede = d.without_all = d.position = False
+    decisions = _DECISIONS
+    for key, v in m.items():
+        if key == "contract":
+            continue
+        if key == "declarer" or key == "dealer":
+            if type(v) is not str or not v.strip():
+                return None
+            if key == "declarer":
+                d.declarer = v
+            else:
+                d.dealer = v
+        elif key == "whist":
+            if type(v) is not dict:
+                return None
+            ws = []
+            for k, w in v.items():
+                dec = decisions.get(w) if type(w) is str else None
+                if dec is None or type(k) is not str:
+                    return None
+                ws.append((k, dec))
+            ws_t = tuple(ws)
+            got = shared.get(ws_t)
+            d.whist = got if got is not None else _shared(shared, ws_t)
+        elif key == "tricks":
+            if type(v) is not dict:
+                return None
+            ts = []
+            for k, n in v.items():
+                if type(n) is not int or type(k) is not str:
+                    return None
+                ts.append((k, n))
+            ts_t = tuple(ts)
+            got = shared.get(ts_t)
+            d.tricks = got if got is not None else _shared(shared, ts_t)
+        elif key == "open" or key == "dark":
+            if type(v) is not bool:
+                return None
+            if key == "open":
+                d.open = v
+            else:
+                d.dark = v
+        else:                 # (the caller let only _PLAIN_KEYS through)
+            return None
+    d.__class__ = Deal
+    return d
 
 
 def _players(b: _Builder, data: Mapping[str, Any]) -> Tuple[str, ...]:
