@@ -263,19 +263,26 @@ class Ledger:
             return
         sums = self._sums
         if sums is not None:
-            # what an Entry checks, then the cell's sum as sheet_from_entries adds it up
-            if area not in AREAS:
+            # what an Entry checks (as it makes the cell's key), then the cell's sum as
+            # sheet_from_entries adds it up
+            if area == "whists":
+                if on is None:
+                    raise ValueError("a whists entry names who it is written on; other areas do not")
+                key: Tuple[str, str, Optional[str]] = ("whists", player, on)
+            elif area == "pool" or area == "mountain":
+                if on is not None:
+                    raise ValueError("a whists entry names who it is written on; other areas do not")
+                key = (area, player, None)
+            else:
                 raise ValueError(f"unknown sheet area {area!r}")
-            if (area == "whists") != (on is not None):
-                raise ValueError("a whists entry names who it is written on; other areas do not")
             if type(amount) is int:
                 value: Any = amount
             else:
                 if type(amount) is not Fraction:
                     amount = Fraction(amount)
                 value = amount.numerator if amount.denominator == 1 else amount
-            key = (area, player, None) if area == "pool" or area == "mountain" else ("whists", player, on)
-            sums[key] = sums.get(key, 0) + value
+            got = sums.get(key)
+            sums[key] = value if got is None else got + value
             running = self.running
             if running is not None:         # RunningTotals.add, inline
                 if deal != running.deal:

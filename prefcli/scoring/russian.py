@@ -49,22 +49,26 @@ class _Scorer(ContractScorer, AllPassScorer):
                 self.mountain[p] += rec.start.mountain.get(p, ZERO)
             if self._finished():        # the opening sheet is of a game that has ended
                 self.finished_at = 0
-        dealers = self.ctx.dealers                                 # one rotation for every layer
+        ctx = self.ctx
+        dealers = ctx.dealers                                      # one rotation for every layer
         after: List[int] = []
+        read = ctx.reading
         for entry in rec.deals:
-            self.deal_no = entry.number
+            number = self.deal_no = entry.pos + 1                  # (entry.number, without the call)
             if isinstance(entry, Adjust):
                 self._adjust(entry)
                 continue
-            reading = reading_of(self.ctx, entry)
+            reading = read(entry)
+            if reading.problems:         # reading_of's refusal (the common clean deal: no call)
+                reading = reading_of(ctx, entry)
             if reading.position:
                 self.notes.append(position_note(reading))
                 continue
             if self.finished_at is not None:
-                after.append(entry.number)
+                after.append(number)
             self._deal(entry, reading)
             if self.finished_at is None and self._finished():
-                self.finished_at = entry.number
+                self.finished_at = number
         if after:
             span = f"deal {after[0]}" if len(after) == 1 else f"deals {after[0]}–{after[-1]}"
             when = f"at deal {self.finished_at}" if self.finished_at else "before this record (start:)"

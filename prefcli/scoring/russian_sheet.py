@@ -119,15 +119,27 @@ class SheetWriter:
         if amount <= 0 or self.no_help:
             self._pool_direct(player, amount, rule, text)
             return
-        room = self.target - self.pool[player]
-        own = min(amount, room) if room > 0 else 0
-        self._pool_direct(player, own, rule, text)
-        rest = amount - own
-        if rest <= 0:
+        pool = self.pool
+        room = self.target - pool[player]
+        if amount <= room:        # the common case: all of it his own (_pool_direct, inline)
+            pool[player] += amount
+            self.ledger.add(self.deal_no, player, "pool", amount, rule, None,
+                            self._ref(rule, text) if self.refs else text)
             return
+        if room > 0:
+            self._pool_direct(player, room, rule, text)      # his own, up to the target
+            rest = amount - room
+        else:
+            rest = amount                                    # his pool is closed: all of it helps
         per_point = self.o["help_whists"]
+        target, players = self.target, self.players
         while rest > 0:
-            helped = self._help_recipient(player)
+            for p in players:
+                if pool[p] < target:
+                    helped = self._help_recipient(player)
+                    break
+            else:
+                helped = None     # every pool closed (most of a long game): nobody to help
             if helped is None:
                 off = rest * self.off_mountain
                 self._mount(player, -off, "help.own-mountain",
