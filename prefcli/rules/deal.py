@@ -60,13 +60,16 @@ class _Reader(DefenceReader, CardsReader):
     def read(self) -> None:
         out, deal = self.out, self.deal      # its seat fields are its dealer's (reading.seating)
         self.declarer_checks()
-        self.dealer_checks()
+        if deal.dealer is not None or out.sitting_out:      # (else dealer_checks has nothing to check)
+            self.dealer_checks()
         self.defence()
         if deal.irregularities:
             self.irregularities()
         if self.dummy is not None and out.seats:
             self.husar()
-        self.other_fields()
+        if (deal.position or deal.bomb is not None or deal.penalties or deal.partner is not None
+                or deal.claim is not None):                  # (else other_fields has none to read)
+            self.other_fields()
         self.tricks()
         if deal.hands is not None:
             before = len(out.problems)

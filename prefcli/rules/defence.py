@@ -42,7 +42,10 @@ class DefenceReader(ReaderBase):
             return
         decl = out.declarer
         if decl is not None and self.table is not None:
-            out.defenders = self.table.defenders(out.dealer, decl)
+            got = self.defenders_of.get((out.dealer, decl))
+            if got is None:
+                got = self.defenders_of[out.dealer, decl] = self.table.defenders(out.dealer, decl)
+            out.defenders = got
         if deal.without_all:
             # the partners refuse the declaration before anyone whists: nothing is played; a
             # declarer who concedes "be visų" (concede: true, seed 004 l.210 "turi sužaisti

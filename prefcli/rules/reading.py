@@ -225,19 +225,35 @@ class ReaderBase:
         self._absent = absent = getattr(ctx.kinds, "ABSENT", None) or object()
         self._kinds, self._exits = _by_pos(ctx.kinds, n, absent), _by_pos(ctx.exit_levels, n, absent)
         self._runs, self._darks = _by_pos(ctx.allpass_runs, n, absent), _by_pos(ctx.dark_runs, n, absent)
+        self._dealers_of: Any = None        # the rotation's dealers (ctx.dealers) as a list …
+        self._dealers: List[Any] = []      # … read from it (start), made again if it is replaced
+        #: the defenders of each (dealer, declarer), the table's own (Table.defenders), read here
+        #: without the call a deal
+        self.defenders_of: Dict[Tuple[Optional[str], str], Tuple[str, ...]] = {}
 
     def start(self, deal: Deal) -> None:
         """Begin the reading of `deal` (``self.out``, its dealer's seat fields in place)."""
         ctx = self.ctx
         self.deal = deal
-        dealer = deal.dealer if deal.dealer in self.seated else ctx.dealers.get(deal.pos)
+        pos = deal.pos
+        inside = 0 <= pos < self._n_deals
+        dealer = deal.dealer
+        if dealer is None or dealer not in self.seated:
+            dealers = ctx.dealers
+            if dealers is not self._dealers_of:        # (a context whose rotation was changed)
+                self._dealers_of, self._dealers = dealers, _by_pos(dealers, self._n_deals, self._absent)
+            if inside:
+                dealer = self._dealers[pos]
+                if dealer is self._absent:
+                    dealer = None
+            else:
+                dealer = dealers.get(pos)
         got = ctx.seat_states.get(dealer)
         if got is None:
             seats, scored = seating(ctx, dealer)
             got = ctx.seat_states[dealer] = ({**_TEMPLATE, **seats} if _TEMPLATE is not None else seats, scored)
         base, self.scored = got
-        pos = deal.pos
-        if 0 <= pos < self._n_deals:
+        if inside:
             kind, exit_level, run, dark = self._kinds[pos], self._exits[pos], self._runs[pos], self._darks[pos]
             absent = self._absent
             kind = "contract" if kind is absent else kind

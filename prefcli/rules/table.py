@@ -314,11 +314,13 @@ class Dealing:
 
     def deal(self, all_pass: bool, bomb: bool = False, dealer: Optional[str] = None) -> Tuple[str, Optional[str]]:
         """Record one deal (its own `dealer:` when given); returns its kind and who dealt it."""
-        kind = self.kind(all_pass, bomb)
-        if kind == GENERAL:
-            self.seen += 1
-        elif kind == CONTRACT:
+        if not all_pass:                    # self.kind(…), without the call a deal
+            kind = CONTRACT
             self.leading = False
+        else:
+            kind = self.kind(all_pass, bomb)
+            if kind == GENERAL:
+                self.seen += 1
         if not self.players:
             return kind, None
         if dealer is not None and dealer in self.players:
