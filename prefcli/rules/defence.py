@@ -11,6 +11,9 @@ from prefcli.rules.reading import (ALLPASS, ALONE, BOTH_HANDS, CATCH, CHECKED, C
                                    OPEN, RETURNED, TAKEOVER, UNKNOWN, UNPLAYED, WITHOUT_ALL, ReaderBase, not_seated)
 
 
+_WHIST, _HALF = Decision.WHIST, Decision.HALF_WHIST
+
+
 class DefenceReader(ReaderBase):
     """The whist decisions of a deal, read into its :class:`~prefcli.rules.reading.DealReading`."""
 
@@ -124,13 +127,11 @@ class DefenceReader(ReaderBase):
         if self.dummy is not None:
             self.husar_decisions(decisions, wpath)
         d1, d2 = decisions.get(first), decisions.get(second)
-        halves: List[str] = []
-        whisting: List[str] = []
-        for who, d in ((first, d1), (second, d2)):
-            if d is Decision.WHIST:
-                whisting.append(who)
-            elif d is Decision.HALF_WHIST:
-                halves.append(who)
+        # who whists and who half-whists, in the order they speak
+        whisting: List[str] = [first, second] if d1 is _WHIST and d2 is _WHIST else (
+            [first] if d1 is _WHIST else [second] if d2 is _WHIST else [])
+        halves: List[str] = [] if d1 is not _HALF and d2 is not _HALF else (
+            [first, second] if d1 is _HALF and d2 is _HALF else [first] if d1 is _HALF else [second])
         out.unwritten = not deal.whist
         gives_tricks = deal.tricks is not None or deal.play is not None or deal.claim is not None
         is_tricks = c.is_tricks
