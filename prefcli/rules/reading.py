@@ -251,7 +251,9 @@ class ReaderBase:
         got = ctx.seat_states.get(dealer)
         if got is None:
             seats, scored = seating(ctx, dealer)
-            got = ctx.seat_states[dealer] = ({**_TEMPLATE, **seats} if _TEMPLATE is not None else seats, scored)
+            # with every default and the dealer (what each of his deals' readings starts from)
+            got = ctx.seat_states[dealer] = ({**_TEMPLATE, **seats, "dealer": dealer} if _TEMPLATE is not None
+                                             else seats, scored)
         base, self.scored = got
         if inside:
             kind, exit_level, run, dark = self._kinds[pos], self._exits[pos], self._runs[pos], self._darks[pos]
@@ -265,9 +267,18 @@ class ReaderBase:
             run, dark = ctx.allpass_runs.get(pos, 0), ctx.dark_runs.get(pos, 0)
         if _TEMPLATE is not None:     # _from_state, written out (one call less a deal)
             out = self.out = object.__new__(DealReading)
-            out.__dict__ = {**base, "deal": deal, "kind": kind, "dealer": dealer, "exit_level": exit_level,
-                            "allpass_run": run, "dark_run": dark, "decisions": {}, "problems": [],
-                            "cards_problems": []}
+            # the dealer's fields copied (a dictionary's copy, made in C, not merged key by key),
+            # then the deal's own
+            state = base.copy()
+            state["deal"] = deal
+            state["kind"] = kind
+            state["exit_level"] = exit_level
+            state["allpass_run"] = run
+            state["dark_run"] = dark
+            state["decisions"] = {}
+            state["problems"] = []
+            state["cards_problems"] = []
+            out.__dict__ = state
         else:
             self.out = new_reading(deal, kind, dealer, exit_level, run, dark, base)
         self.n = pos + 1            # deal.number and deal.path, without the two property calls
