@@ -698,3 +698,29 @@ def test_the_reader_a_context_keeps_between_deals_does_not_keep_the_context():
         fresh.reader = None
         b = fresh.reading(e)
         assert a.problems == b.problems and a.declarer == b.declarer and a.tricks == b.tricks, e.number
+
+
+def test_the_reader_follows_a_rotation_replaced_under_it():
+    """The reader reads each deal's dealer from the rotation's list (rules.reading.ReaderBase.start),
+    kept while the context's ``dealers`` is the same mapping: a context whose rotation is replaced
+    after a reading (rules.context.replay_deal with a dealer) reads the new dealer, and the seat
+    fields that go with him, as a context made with that rotation does."""
+    from prefcli.model.build import record_from_data
+    from prefcli.rules.context import RecordContext
+    from prefcli.rules.presets import resolve_rules
+    record = record_from_data({"format": "pref-record/1", "players": ["Ann", "Bob", "Cid", "Dan"],
+                               "rules": {"variant": "sochi"},
+                               "deals": [{"contract": "6S", "declarer": "Bob",
+                                          "whist": {"Cid": "pass", "Dan": "pass"}},
+                                         {"contract": "7H", "declarer": "Cid",
+                                          "whist": {"Dan": "whist", "Ann": "pass"},
+                                          "tricks": {"Cid": 7, "Dan": 2, "Ann": 1}}]}, strict=True)
+    rules = resolve_rules(record.rules)
+    ctx = RecordContext(record, rules)
+    first, second = record.deals
+    assert ctx.reading(second).dealer == "Bob" and ctx.reading(second).sitting_out == ("Bob",)
+    ctx.dealers = {**ctx.dealers, 1: "Ann"}
+    ctx.forget()
+    got = ctx.reading(second)
+    assert got.dealer == "Ann" and got.sitting_out == ("Ann",) and got.defenders == ("Dan", "Bob")
+    assert ctx.reading(first).dealer == "Ann"          # deal 1 is the rotation's, as before
