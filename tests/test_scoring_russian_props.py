@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from prefcli.render import sheet as sheetio
-from prefcli.model.build import record_from_data, sheet_from_data
+from prefcli.model.build import record_from_data
+from prefcli.model.build_sheet import sheet_from_data
 from prefcli.rules.presets import resolve_rules
 from prefcli.scoring import score
 from helpers import RUSSIAN, STRAINS, split10

@@ -14,7 +14,8 @@ import yaml
 from conftest import EXAMPLES
 from prefcli.io.documents import load_document
 from prefcli.io.parsing import parse_text
-from prefcli.model.build import record_from_data, sheet_from_data
+from prefcli.model.build import record_from_data
+from prefcli.model.build_sheet import sheet_from_data
 from prefcli.io.writer_json import dump_json
 from prefcli.io.writer_text import dump_yaml
 from prefcli.rules.canonical import canonical_record_data, record_to_data, rules_to_data, sheet_to_data

@@ -191,7 +191,8 @@ def import_file(path: str, name: str = "auto", check: bool = True) -> ImportResu
 def _canonical(source: Source, label: str, data: Dict[str, Any]) -> Output:
     from prefcli.rules.canonical import record_to_data, sheet_to_data
     from prefcli.model.records import RECORD_FORMAT
-    from prefcli.model.build import record_from_data, sheet_from_data
+    from prefcli.model.build import record_from_data
+    from prefcli.model.build_sheet import sheet_from_data
 
     kind = "record" if data.get("format") == RECORD_FORMAT else "sheet"
     try:

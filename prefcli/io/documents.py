@@ -286,7 +286,7 @@ def build_record_fast(doc: Document, release: bool = False):
 def build_sheet(doc: Document, check_schema: bool = True):
     """Schema-check and build a sheet; every name on it must be seated and every seated player
     needs a pool and a mountain entry (every problem reported at once)."""
-    from prefcli.model.build import sheet_from_data
+    from prefcli.model.build_sheet import sheet_from_data
     return _build(doc, "sheet", sheet_from_data, check_schema)
 
 

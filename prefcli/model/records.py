@@ -141,7 +141,9 @@ class Deal:
             return False
         if self.dark:
             return True
-        return any(c.dark and c.kind is CallKind.PASS for c in self.auction or ())
+        if not self.auction:        # a summary deal (no generator, no CallKind lookup)
+            return False
+        return any(c.dark and c.kind is CallKind.PASS for c in self.auction)
 
     def whisters(self) -> List[str]:
         return [p for p, d in self.whist if d is Decision.WHIST]

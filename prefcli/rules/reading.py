@@ -110,6 +110,8 @@ class DealReading:
     @property
     def scored_players(self) -> Tuple[str, ...]:
         """The active seats that are players (the dummy holds cards but has no sheet, H16)."""
+        if self.dummy is None:
+            return self.active          # every seat holding cards is a player
         return tuple(p for p in self.active if p != self.dummy)
 
     @property

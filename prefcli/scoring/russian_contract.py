@@ -256,7 +256,8 @@ class ContractScorer(SheetWriter):
             passed = "the opponent passed" if self.dummy is not None else "both passed"
             self._pool(D, P, "contract.unplayed", f"{name}, {passed}: {self._fmt(P)}{tag}" if self.texts else "")
             return True
-        t = self._tricks(d, [D] + defenders, [D] + defenders, f"a whisted {name}")
+        holders = [D] + defenders
+        t = self._tricks(d, holders, holders, f"a whisted {name}")
         made = self._played(d, D, defenders, dealer, whisters, None, P, k, tag, t, responsible=True)
         return "whisted" if made else False
 

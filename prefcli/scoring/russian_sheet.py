@@ -142,10 +142,13 @@ class SheetWriter:
                 helped = None     # every pool closed (most of a long game): nobody to help
             if helped is None:
                 off = rest * self.off_mountain
-                self._mount(player, -off, "help.own-mountain",
-                            f"{self._fmt(rest)} pool points nobody can take: off own mountain"
-                            + (f" at {self._fmt(self.off_mountain)} (undivided mountain, Кодекс 4.1.1(в))"
-                               if self.off_mountain != 1 else "") if self.texts else "")
+                text = (f"{self._fmt(rest)} pool points nobody can take: off own mountain"
+                        + (f" at {self._fmt(self.off_mountain)} (undivided mountain, Кодекс 4.1.1(в))"
+                           if self.off_mountain != 1 else "") if self.texts else "")
+                if off:                                  # _mount, inline
+                    self.mountain[player] -= off
+                    self.ledger.add(self.deal_no, player, "mountain", -off, "help.own-mountain", None,
+                                    self._ref("help.own-mountain", text) if self.refs else text)
                 return
             give = min(rest, self.target - self.pool[helped])
             texts = self.texts
