@@ -724,3 +724,24 @@ def test_the_reader_follows_a_rotation_replaced_under_it():
     got = ctx.reading(second)
     assert got.dealer == "Ann" and got.sitting_out == ("Ann",) and got.defenders == ("Dan", "Bob")
     assert ctx.reading(first).dealer == "Ann"          # deal 1 is the rotation's, as before
+
+
+def test_the_plain_deal_through_keywords_is_the_slot_filled_one():
+    """model.build's one-pass summary deal fills a Deal's slots as it reads (_plain_deal); where
+    Deal's layout is not the one it knows it goes through a keyword dictionary (_plain_kw): both
+    give the same Deal, or both None, for the same data."""
+    from prefcli.model import build
+    from prefcli.model.diagnostics import Problems
+    deals = [{"contract": "6S", "declarer": "Ann", "whist": {"Bob": "whist", "Cid": "pass"},
+              "tricks": {"Ann": 6, "Bob": 3, "Cid": 1}, "open": True, "dark": False, "dealer": "Cid"},
+             {"contract": "all-pass", "tricks": {"Ann": 2, "Bob": 4, "Cid": 4}},
+             {"contract": "misere", "declarer": "Bob", "dark": True, "tricks": {"Bob": 0, "Ann": 5, "Cid": 5}},
+             {"contract": "6S", "declarer": " "}, {"contract": "6S", "tricks": {"Ann": True}},
+             {"contract": "6S", "whist": {"Bob": "wist"}}, {"contract": "6S", "open": None}, {"contract": "7X"}]
+    b = build._Builder(Problems())
+    for i, raw in enumerate(deals):
+        b.deal(dict(raw), i)                        # the caches learn the spellings
+    for i, raw in enumerate(deals):
+        slot, kw = build._plain_deal(dict(raw), i, {}), build._plain_kw(dict(raw), i, {})
+        assert slot == kw and (slot is None) == (kw is None)
+    assert sum(build._plain_deal(dict(raw), i, {}) is not None for i, raw in enumerate(deals)) == 3

@@ -424,51 +424,11 @@ def _plain_deal(m: Dict[str, Any], pos: int, shared: Dict[Any, Any]) -> Optional
     this does not know to be well-formed (a contract, decision or spelling not parsed yet, a key
     that is not a text, a null, a number that is not an int…) takes :meth:`_Builder.deal`'s long
     way, which builds the same Deal or says what is wrong. The deal is the long way's, field for
-    field (tests/test_fast_paths.py). With :data:`_MADE`, the fields go straight into the deal's
-    slots (:func:`_plain_made`): no keyword dictionary, no 23 lookups of absent fields."""
-    if _MADE:
-        return _plain_made(m, pos, shared)
-    token = m.get("contract")
-    contract = _CONTRACTS.get(token) if type(token) is str else None
-    if contract is None:
-        return None
-    kw: Dict[str, Any] = {}
-    for key, v in m.items():
-        if key == "contract":
-            continue
-        if key == "whist":
-            if type(v) is not dict:
-                return None
-            ws = []
-            for k, d in v.items():
-                dec = _DECISIONS.get(d) if type(d) is str else None
-                if dec is None or type(k) is not str:
-                    return None
-                ws.append((k, dec))
-            kw["whist"] = _shared(shared, tuple(ws))
-        elif key == "tricks":
-            if type(v) is not dict:
-                return None
-            ts = []
-            for k, n in v.items():
-                if type(n) is not int or type(k) is not str:
-                    return None
-                ts.append((k, n))
-            kw["tricks"] = _shared(shared, tuple(ts))
-        elif key == "open" or key == "dark":
-            if type(v) is not bool:
-                return None
-            kw[key] = v
-        else:                                   # declarer, dealer: a name
-            if type(v) is not str or not v.strip():
-                return None
-            kw[key] = v
-    return _new_deal(pos, contract, kw)
-
-
-def _plain_made(m: Dict[str, Any], pos: int, shared: Dict[Any, Any]) -> Optional[Deal]:
-    """:func:`_plain_deal`'s pass (the same checks, the same Deal) filling a :class:`_DealSlots`
-    as it goes: every default first (one store a slot), then the deal's own fields."""
+    field (tests/test_fast_paths.py). The fields go straight into a :class:`_DealSlots` as they
+    are read, every default first (with :data:`_MADE`; else :func:`_plain_kw`): no keyword
+    dictionary, no lookups of absent fields."""
+    if not _MADE:
+        return _plain_kw(m, pos, shared)
     token = m.get("contract")
     contract = _CONTRACTS.get(token) if type(token) is str else None
     if contract is None:
@@ -527,6 +487,47 @@ def _plain_made(m: Dict[str, Any], pos: int, shared: Dict[Any, Any]) -> Optional
     return d
 
 
+def _plain_kw(m: Dict[str, Any], pos: int, shared: Dict[Any, Any]) -> Optional[Deal]:
+    """:func:`_plain_deal`'s pass through a keyword dictionary (when Deal's slots are not those
+    :data:`_MADE` knows)."""
+    token = m.get("contract")
+    contract = _CONTRACTS.get(token) if type(token) is str else None
+    if contract is None:
+        return None
+    kw: Dict[str, Any] = {}
+    for key, v in m.items():
+        if key == "contract":
+            continue
+        if key == "whist":
+            if type(v) is not dict:
+                return None
+            ws = []
+            for k, d in v.items():
+                dec = _DECISIONS.get(d) if type(d) is str else None
+                if dec is None or type(k) is not str:
+                    return None
+                ws.append((k, dec))
+            kw["whist"] = _shared(shared, tuple(ws))
+        elif key == "tricks":
+            if type(v) is not dict:
+                return None
+            ts = []
+            for k, n in v.items():
+                if type(n) is not int or type(k) is not str:
+                    return None
+                ts.append((k, n))
+            kw["tricks"] = _shared(shared, tuple(ts))
+        elif key == "open" or key == "dark":
+            if type(v) is not bool:
+                return None
+            kw[key] = v
+        else:                                   # declarer, dealer: a name
+            if type(v) is not str or not v.strip():
+                return None
+            kw[key] = v
+    return _new_deal(pos, contract, kw)
+
+
 def _players(b: _Builder, data: Mapping[str, Any]) -> Tuple[str, ...]:
     raw = data.get("players")
     if not isinstance(raw, list):
@@ -572,8 +573,13 @@ def record_from_data(data: Any, problems: Optional[Problems] = None, strict: boo
     if not isinstance(raw_deals, list):
         b.err(("deals",), "expected a list of deals")
         raw_deals = []
+    shared = b.shared
     for pos, raw in enumerate(raw_deals):
-        d = b.deal(raw, pos)
+        # a plain summary deal in one pass (b.deal's own first step, without its call), else b.deal
+        d: Optional[Entry] = (_plain_deal(raw, pos, shared) if type(raw) is dict and raw.keys() <= _PLAIN_KEYS
+                              else None)
+        if d is None:
+            d = b.deal(raw, pos)
         if consume:
             raw_deals[pos] = None
         if d is not None:

@@ -37,12 +37,11 @@ class DefenceReader(ReaderBase):
     def defence(self) -> None:
         deal, out, conv = self.deal, self.out, self.conv
         c = deal.contract
-        n = self.n
-        players = self.players
-        wpath = self.path + ("whist",)
         if c.is_all_pass:
             out.mode, out.played = ALLPASS, True
             return
+        n, players = self.n, self.players
+        wpath = self.path + ("whist",)        # (the rare paths' path; a tuple made a deal)
         decl = out.declarer
         if decl is not None and self.table is not None:
             got = self.defenders_of.get((out.dealer, decl))

@@ -19,7 +19,7 @@ class AllPassScorer(SheetWriter):
         price = prog[min(self.streak, len(prog)) - 1] if prog else r["allpass.trick_price"]
         tag = ""
         dark_streak = 0            # this dark all-pass and the dark ones right before it
-        if d.is_dark_allpass:
+        if d.dark or (d.auction is not None and d.is_dark_allpass):     # (a summary deal: no call)
             if r["dark"]:
                 dark_streak = self.cur.dark_run + 1
                 factor = r["dark_multiplier"] ** dark_streak

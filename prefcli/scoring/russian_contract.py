@@ -62,21 +62,26 @@ class ContractScorer(SheetWriter):
             raise ScoringError(f"deal {d.number}: a {d.contract} needs a declarer", d.path)
         defenders = list(reading.defenders)            # in the order they speak
         four_dealer = dealer if dealer in reading.sitting_out else None
-        k, why = self._factor(d, D) if (d.dark or self.o["dark"]) else (1, None)
-        tag = f" ({why})" if why else ""
+        dark = r["dark"]
+        if d.dark or dark:
+            k, why = self._factor(d, D)
+            tag = f" ({why})" if why else ""
+        else:
+            k, tag = 1, ""
         P = self.cur_price * k            # (the contract's price, found once per contract)
         name = self.cur_name
 
         partner = d.partner            # the reading checked it is the sitting-out dealer
-        if reading.mode == WITHOUT_ALL:
+        mode = reading.mode
+        if mode == WITHOUT_ALL:
             made = self._without_all(d, D, defenders, four_dealer, k, tag)
-        elif reading.mode == NO_DISCARD:
+        elif mode == NO_DISCARD:
             made = self._no_discard(d, D, P, tag)
         elif d.contract.is_misere:
             made = self._misere(d, D, defenders, four_dealer, P, tag, partner)
         else:
             made = self._tricks_contract(d, D, defenders, four_dealer, P, k, tag)
-        if self.o["dark"] and self.bombs[D] and made:
+        if dark and self.bombs[D] and made:
             self.bombs[D].pop(0)
         # the 4-player dealer's talon bonus (Кодекс 3.4.11), made or not, played or not; not when
         # he shares the misère: "Прикупщик уже наказан за плохой прикуп" (Кодекс fn44)
@@ -211,8 +216,9 @@ class ContractScorer(SheetWriter):
         level = d.contract.level or 0
         name = self.cur_name
         reading = self.cur
+        mode = reading.mode
         # -- "without three" (seed 003: "odejść bez trzech … bez wistów")
-        if reading.mode == CONCEDED:
+        if mode == CONCEDED:
             bid = d.bid if d.bid is not None and d.bid.is_tricks else d.contract
             bp = self.prices[bid.price_key] * k
             self._mount(D, 3 * bp, "without-three", f"{bid} conceded without three: 3 × {self._fmt(bp)}{tag}")
@@ -235,12 +241,12 @@ class ContractScorer(SheetWriter):
             return self._played(d, D, defenders, dealer, list(defenders), None, P, k, tag, t,
                                 responsible=False)
         # who whists is the reading's (both for a Stalingrad 6♠, seed 001 §9, seed 003)
-        whisters = list(reading.whisters) if reading.mode in (JOINT, ALONE, OPEN) else []
-        if reading.mode in (HALF_WHIST_MODE, RETURNED):
+        whisters = list(reading.whisters) if mode == JOINT or mode == ALONE or mode == OPEN else []
+        if mode == HALF_WHIST_MODE or mode == RETURNED:
             # the family reads a contract written without decisions as passed by both
             dec = {p: reading.decisions.get(p, Decision.PASS) for p in defenders}
             return self._half_whist(d, D, defenders, dealer, dec, reading.half_whister or "", P, k, tag)
-        if reading.mode == TAKEOVER:
+        if mode == TAKEOVER:
             # seed 004 l.37: both refused, the sitting-out dealer plays on in a defender's place;
             # scored from the recorded tricks like the dealer's returned whist (FSPR*)
             t = self._tricks(d, [D] + defenders, [D] + defenders, f"a {name} taken over by the dealer")

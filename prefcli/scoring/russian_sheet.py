@@ -236,6 +236,8 @@ class SheetWriter:
         if not TRICKS_PER_DEAL - nobodys <= total <= TRICKS_PER_DEAL:
             raise ScoringError(f"deal {d.number}: tricks: they add up to {total}, not {TRICKS_PER_DEAL}",
                                d.path + ("tricks",))
-        out = {p: 0 for p in allowed}
-        out.update({p: v for p, v in t.items() if p in allowed})
+        out = dict.fromkeys(allowed, 0)
+        for p, v in t.items():
+            if p in allowed:
+                out[p] = v
         return out
