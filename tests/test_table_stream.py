@@ -253,12 +253,12 @@ def test_the_running_totals_columns_are_its_rows():
         assert got == rows, size
 
 
-def test_a_ledger_row_spills_into_a_list_at_a_fraction_or_a_big_number():
-    """Ledger.add adds to the running row (an int32 array) itself; a Fraction or a sum an int32
-    does not hold turns the row into a list from there on: the rows are those RunningTotals.add
-    gives for the same entries, and those of plain Fraction sums."""
-    from array import array
-    from prefcli.model.ledger import Ledger, RunningTotals, totals_only
+def test_a_ledger_row_keeps_a_fraction_or_a_big_number_as_itself():
+    """Ledger.add adds to the running row (a list) itself, and a row is kept in the int32 array
+    when its deal ends; a Fraction or a sum an int32 does not hold is kept as itself (``exact``)
+    from the row that holds it: the rows are those RunningTotals.add gives for the same entries,
+    and those of plain Fraction sums."""
+    from prefcli.model.ledger import _EXACT, Ledger, RunningTotals, totals_only
     players = ("Ann", "Bob", "Cid")
     entries = [(None, "Ann", "pool", 4, None), (1, "Bob", "whists", 6, "Ann"), (1, "Cid", "mountain", 2, None),
                (2, "Ann", "whists", (1 << 31) - 1, "Cid"), (2, "Ann", "whists", 5, "Cid"),
@@ -285,9 +285,13 @@ def test_a_ledger_row_spills_into_a_list_at_a_fraction_or_a_big_number():
         if last != "unset":
             want.append((last, [x for p in players for x in plain[p]]))
         assert list(ledger.running.rows()) == list(direct.rows()) == want, cut
-        # an int32 array until the sum past 2**31 (entry 5); whole (every value an int) until
-        # that row is kept (entry 6 begins deal 3)
-        assert (type(ledger.running.values) is array) == (cut < 5), cut
+        # the arrays hold every kept value until the row with the sum past 2**31 is kept (entry
+        # 6 begins deal 3), and from then on the values they cannot hold are in ``exact``, as
+        # themselves, their places marked; whole (every value an int) until then
+        for rt in (ledger.running, direct):
+            assert bool(rt.exact) == (cut >= 6), cut
+            assert all(rt.cells[k] == _EXACT for k in rt.exact), cut
+            assert all(type(v) is Fraction or not -(1 << 31) < v < 1 << 31 for v in rt.exact.values()), cut
         assert ledger.running.whole == direct.whole == (cut < 6), cut
 
 

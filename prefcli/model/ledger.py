@@ -93,14 +93,14 @@ class RunningTotals:
 
     Why: the table needs these numbers alone, not the entries behind them. Kept in two arrays
     (a deal number, then three numbers a player), a row is 44 bytes for three players where the
-    entries were about 300. An entry adds its amount to the current row, itself an int32 array
-    (:meth:`add`, or :meth:`Ledger.add` directly: pool or mountain one number, whists the
-    writer's net and the other's), and a row is kept by one copy of that array when the deal
-    changes (turning a list of numbers into an array was most of a scorer's per-deal cost for
-    the table); the table reads the rows a column at a time (:meth:`columns`). A value that is
-    not a small int (a Fraction, even a whole one: the table prints those its own way) turns
-    the current row into a list (:meth:`spill`) and is kept as itself in ``exact``. The values
-    are those the entries add up to (ints while the amounts are whole)."""
+    entries were about 300. An entry adds its amount to the current row, a list (:meth:`add`,
+    or :meth:`Ledger.add` directly: pool or mountain one number, whists the writer's net and
+    the other's; an int32 array's item store parses its value each time, three times a list's
+    cost), and a row is kept by one ``fromlist`` into the array when the deal changes; the
+    table reads the rows a column at a time (:meth:`columns`). A value the array cannot hold
+    (a Fraction, even a whole one: the table prints those its own way, or a number past an
+    int32) is kept as itself in ``exact`` (:meth:`_keep`). The values are those the entries add
+    up to (ints while the amounts are whole)."""
 
     __slots__ = ("players", "deals", "cells", "exact", "index", "values", "deal", "width")
 
@@ -117,8 +117,8 @@ class RunningTotals:
                 if q != p:
                     self.index["whists", p, q] = (at[p] + 2, at[q] + 2)
         self.width = 3 * len(players)
-        # the numbers now (the current deal's row): an int32 array, a list once one is not
-        self.values: Any = array("i", bytes(4 * self.width))
+        # the numbers now (the current deal's row)
+        self.values: List[Any] = [0] * self.width
         self.deal: Any = _UNSET                       # the current deal (its row not kept yet)
         self.deals = array("q")
         self.cells = array("i")
@@ -135,27 +135,9 @@ class RunningTotals:
             return
         values = self.values
         i, j = places
-        if j < 0:
-            try:
-                values[i] += value
-            except (TypeError, OverflowError):
-                self.spill(i, values[i] + value)
-        else:
-            a, b = values[i] + value, values[j] - value
-            try:
-                values[i] = a
-                values[j] = b
-            except (TypeError, OverflowError):
-                self.spill(i, a, j, b)
-
-    def spill(self, i: int, a: Any, j: int = -1, b: Any = None) -> None:
-        """Set number `i` to `a` (and `j` to `b`) when the int32 row cannot hold them (a
-        Fraction, a big number): the row becomes a list, each value as itself from here on."""
-        if type(self.values) is array:
-            self.values = self.values.tolist()
-        self.values[i] = a
+        values[i] += value
         if j >= 0:
-            self.values[j] = b
+            values[j] -= value
 
     def missing(self, key: Tuple[str, str, Optional[str]]) -> None:
         """An entry that is in no row: whists a player writes on himself change no net
@@ -169,21 +151,14 @@ class RunningTotals:
         last = self.deal
         if last is not _UNSET:
             self.deals.append(_NO_DEAL if last is None else last)
-            values = self.values
-            if type(values) is array:
-                self.cells.extend(values)      # ints alone, nearly always: one copy
-            else:
-                self._keep(values)
+            try:
+                self.cells.fromlist(self.values)     # ints in range, nearly always: one copy
+            except (OverflowError, TypeError):      # (fromlist adds nothing then)
+                self._keep(self.values)
         self.deal = deal
 
     def _keep(self, values: List[Any]) -> None:
         cells = self.cells
-        start = len(cells)
-        try:
-            cells.extend(values)               # ints in range, after all
-            return
-        except (OverflowError, TypeError):      # a number an int32 does not hold, a Fraction
-            del cells[start:]
         for v in values:
             if type(v) is int and _EXACT < v < -_EXACT:
                 cells.append(v)
@@ -293,18 +268,9 @@ class Ledger:
                 else:
                     values = running.values
                     i, j = places
-                    if j < 0:
-                        try:
-                            values[i] += value
-                        except (TypeError, OverflowError):     # a Fraction, a big number
-                            running.spill(i, values[i] + value)
-                    else:
-                        a, b = values[i] + value, values[j] - value
-                        try:
-                            values[i] = a
-                            values[j] = b
-                        except (TypeError, OverflowError):
-                            running.spill(i, a, j, b)
+                    values[i] += value
+                    if j >= 0:
+                        values[j] -= value
             return
         if text:
             # one string for each explanation however many entries give it ("3 trick(s) × 2"

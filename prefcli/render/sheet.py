@@ -8,9 +8,9 @@ sheet settles the same way whatever the presets' defaults become later.
 """
 from __future__ import annotations
 
-import csv
-import io
+from array import array
 from fractions import Fraction
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from prefcli.app.sheet import (ZERO, SheetSource, _amounts, deal_label, entries_upto, entry_plain,  # noqa: F401
@@ -137,15 +137,19 @@ class _Signed(dict):
 def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[str]) -> Iterator[str]:
     """:func:`_rows_one_by_one`'s text when every total is a small int (nearly always), a
     block of rows at a time, column by column: each player's cells made by one ``map`` over
-    the block's columns (``"%d/%d/%s"``, the net whists' sign looked up), a block's lines by
-    one ``%`` template over the columns, nothing held but a block's lines; the labels, made
-    row by row in the first pass (for their width), are kept for the second (a pointer a row:
-    the texts are one per contract and declarer). The same text as :func:`_cell`,
-    :func:`_label` and the padded template give (tests/test_table_stream.py compares the two)."""
+    the block's columns (the three numbers' texts, each made once per value, joined by "/"), a
+    part's lines (256 rows) by one ``%`` of the line's template repeated for each row (the
+    fields put in place by slice assignments), nothing held but a part's lines; the
+    labels, looked up by one ``map`` over the block's deals (:func:`_block_labels`) in the first
+    pass (for their width), are kept for the second (a pointer a row: the texts are one per
+    contract and declarer). The same text as :func:`_cell`, :func:`_label` and the padded
+    template give (tests/test_table_stream.py compares the two)."""
     record = result.record
     deals = record.deals
     n = len(running.players)
     get = _Signed().__getitem__
+    text = _Text().__getitem__
+    join = "/".join
     labels: Dict[Any, str] = {}
     row_labels: List[str] = []
     widths = [len(h) for h in header]
@@ -160,13 +164,15 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
         return ["" if num is None or not 1 <= num <= total else str(num) for num in nums]
 
     def cells(cols: List[Any]) -> List[Iterator[str]]:
-        return [map(_CELL.__mod__, zip(cols[k], cols[k + 1], map(get, cols[k + 2]))) for k in range(0, 3 * n, 3)]
+        return [map(join, zip(map(text, cols[k]), map(text, cols[k + 1]), map(get, cols[k + 2])))
+                for k in range(0, 3 * n, 3)]
 
     # first pass: the widths (and the labels)
     for nums, cols in running.columns(size):
+        cols = [c.tolist() if type(c) is array else c for c in cols]    # ints: C loops read lists faster
         if numbered(nums):
             w = len(str(max(nums)))     # type: ignore[type-var]   # numbered: no None
-            row_labels += [_label(record, deals, num, labels) for num in nums]    # type: ignore[arg-type]
+            row_labels += _block_labels(record, deals, nums, labels)    # type: ignore[arg-type]
         else:
             w = max(map(len, numbers(nums)))
             row_labels += [_label(record, deals, num, labels) if num is not None and 1 <= num <= total
@@ -186,14 +192,61 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
     head = "  ".join(f"{{{i}:{'>' if i >= 2 else '<'}{w}}}" for i, w in enumerate(widths)).format(*header)
     yield head.rstrip() + "\n"
     start = 0
+    blocks: Dict[int, str] = {}             # a part's lines as one template (its rows' count → it)
+    width = 2 + n                           # the fields of a line
+    part = _ROWS_PER_PART
     for nums, cols in running.columns(size):
-        stop = start + len(nums)
-        yield "\n".join(map(template.__mod__, zip(numbers(nums), row_labels[start:stop], *cells(cols)))) + "\n"
-        start = stop
+        cols = [c.tolist() if type(c) is array else c for c in cols]
+        texts = list(numbers(nums))
+        for at in range(0, len(nums), part):
+            rows = len(texts[at:at + part])
+            block = blocks.get(rows)
+            if block is None:
+                block = blocks[rows] = "\n".join([template] * rows) + "\n"
+            fields: List[Any] = [None] * (width * rows)       # the part's fields, row after row
+            fields[0::width] = texts[at:at + part]
+            fields[1::width] = row_labels[start + at:start + at + rows]
+            for j, column in enumerate(cells([c[at:at + part] for c in cols])):
+                fields[2 + j::width] = column
+            yield block % tuple(fields)
+        start += len(nums)
     yield "\n"
 
 
+class _Text(dict):
+    """An int's text (``str``), made once per value: a table's numbers repeat."""
+
+    def __missing__(self, c: int) -> str:
+        text = self[c] = str(c)
+        return text
+
+
+_CONTRACT, _DECLARER = attrgetter("contract"), attrgetter("declarer")
+
+
+def _block_labels(record: Any, deals: Any, nums: List[int], labels: Dict[Any, str]) -> List[str]:
+    """:func:`_label` of each deal of `nums` (each a deal of the record), by C loops: the
+    deals' keys (the contract's identity and the declarer) read by ``map``, and looked up in
+    `labels`; only a key not seen yet is made, by :func:`_label`'s own way."""
+    first = nums[0]
+    if nums[-1] - first == len(nums) - 1 and nums == list(range(first, first + len(nums))):
+        block = deals[first - 1:first - 1 + len(nums)]        # the deals in order (nearly always)
+    else:
+        block = [deals[num - 1] for num in nums]
+    if set(map(type, block)) != {Deal}:
+        return [_label(record, deals, num, labels) for num in nums]
+    keys = list(zip(map(id, map(_CONTRACT, block)), map(_DECLARER, block)))
+    out: List[Any] = list(map(labels.get, keys))
+    if None in out:
+        for i, label in enumerate(out):
+            if label is None:
+                label = labels.get(keys[i])
+                out[i] = label if label is not None else _label(record, deals, nums[i], labels)
+    return out
+
+
 _ROWS_PER_BLOCK = 1024
+_ROWS_PER_PART = 256       # the lines made at once: their cells are alive together
 
 
 def _widest(pool: Any, mountain: Any, net: Any, signed: Any, known: int) -> int:
@@ -365,6 +418,8 @@ def render_explain(result: Any, upto: Optional[int] = None) -> str:
 def render_csv(result: Any, upto: Optional[int] = None, explain: bool = False) -> str:
     """CSV: one row per player (pool, mountain, whists on each opponent), or with `explain`
     one row per ledger entry."""
+    import csv
+    import io
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     players = list(result.ledger.players)
