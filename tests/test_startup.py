@@ -68,3 +68,32 @@ def test_validate_of_a_json_record_loads_neither_yaml_nor_a_lazy_module(tmp_path
 def test_a_full_deal_still_loads_the_replay(tmp_path: Path) -> None:
     modules = _loaded(["validate", str(ROOT / "examples" / "full-deals-sochi.yaml"), "-q"], ROOT)
     assert "prefcli.rules.replay" in modules and "prefcli.rules.play" in modules
+
+
+_RUN_NEW = """
+import json, sys
+before = sorted(sys.modules)
+import prefcli.cli.main as m
+code = m.main(sys.argv[1:])
+print(json.dumps([code, before, sorted(sys.modules)]), file=sys.stderr)
+"""
+
+#: Standard modules a command of a file does not need (pathlib brings urllib.parse and ipaddress:
+#: 2.5 ms of every start): imported only where they are used (folders, importers, -o checks).
+NOT_AT_START = ("pathlib", "urllib.parse", "ipaddress", "tempfile", "shutil", "zipfile")
+
+
+@pytest.mark.parametrize("args", [["score", "-f", "json"], ["score"], ["validate", "-q"], ["convert", "-f", "yaml"],
+                                  ["replay", "--check"]])
+def test_a_command_of_one_file_loads_no_pathlib(tmp_path: Path, args: List[str]) -> None:
+    """What prefcli itself imports (an editable install's finder may bring pathlib in before)."""
+    record = tmp_path / "record.json"
+    done = subprocess.run([sys.executable, "-m", "prefcli", "convert", str(EXAMPLE), "--to", "json", "--drop-comments",
+                           "-o", str(record)], capture_output=True, text=True, cwd=str(ROOT), timeout=300)
+    if done.returncode != 0:
+        pytest.fail(done.stderr)
+    done = subprocess.run([sys.executable, "-c", _RUN_NEW, *args, str(record)], capture_output=True, text=True,
+                          cwd=str(tmp_path), timeout=300)
+    code, before, after = json.loads(done.stderr.strip().splitlines()[-1])
+    assert code == 0, done.stderr
+    assert [m for m in NOT_AT_START if m in after and m not in before] == []

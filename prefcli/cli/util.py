@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import sys
 from contextlib import contextmanager
-from fractions import Fraction
-from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 import click
 
-from prefcli.model.diagnostics import Problem
+if TYPE_CHECKING:          # (pathlib, fractions and the model are not what every command needs first)
+    from prefcli.model.diagnostics import Problem
 
 INPUT_SUFFIXES = (".yaml", ".yml", ".json")
 
