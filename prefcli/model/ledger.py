@@ -18,7 +18,10 @@ from prefcli.model.slots import slotted
 from prefcli.model.records import SheetData
 
 AREAS = ("pool", "mountain", "whists")
-_SMALL = {i: Fraction(i) for i in range(-500, 501)}   # shared (immutable) Fractions of common amounts
+#: shared (immutable) Fractions of common amounts, each made when first written (a thousand
+#: made at import were 0.35 ms of every start)
+_SMALL: Dict[int, Fraction] = {}
+_SMALL_MAX = 500
 #: a ledger keeps each of its entries' texts once (Ledger.add): the table is the ledger's own,
 #: since a process-wide one grew by every input of a batch whose players differ (their names are
 #: in the texts) and held the texts after their ledgers were gone
@@ -260,8 +263,15 @@ class Ledger:
             sums[key] = value if got is None else got + value
             running = self.running
             if running is not None:         # RunningTotals.add, inline
-                if deal != running.deal:
-                    running.turn(deal)
+                if deal != running.deal:    # RunningTotals.turn, inline
+                    last = running.deal
+                    if last is not _UNSET:
+                        running.deals.append(_NO_DEAL if last is None else last)
+                        try:
+                            running.cells.fromlist(running.values)
+                        except (OverflowError, TypeError):
+                            running._keep(running.values)
+                    running.deal = deal
                 places = running.index.get(key)
                 if places is None:
                     running.missing(key)
@@ -285,7 +295,11 @@ class Ledger:
                 text = kept
         if type(amount) is int:           # a Fraction is immutable: the caller's own one can be kept
             shared = _SMALL.get(amount)       # (not `or`: a Fraction's truth is a Python call)
-            amount = shared if shared is not None else Fraction(amount)
+            if shared is None:
+                shared = Fraction(amount)
+                if -_SMALL_MAX <= amount <= _SMALL_MAX:
+                    _SMALL[amount] = shared
+            amount = shared
         elif type(amount) is not Fraction:
             amount = Fraction(amount)
         if _ENTRY_PLAIN and ((on is None and (area == "pool" or area == "mountain"))

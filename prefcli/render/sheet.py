@@ -257,7 +257,8 @@ def _widest(pool: Any, mountain: Any, net: Any, signed: Any, known: int) -> int:
     bound found by C loops (min, max); it is the width when a row where one of the three
     reaches its widest reaches the bound too, and only otherwise is every cell made."""
     def digits(column: Any, sign: bool = False) -> Tuple[int, Any]:
-        hi, lo = max(column), min(column)
+        values = set(column)            # (a column's values repeat: fewer to compare)
+        hi, lo = max(values), min(values)
         a, b = len(str(hi)) + (sign and hi > 0), len(str(lo)) + (sign and lo > 0)
         return (a, hi) if a >= b else (b, lo)
     (wa, va), (wb, vb), (wc, vc) = digits(pool), digits(mountain), digits(net, True)
