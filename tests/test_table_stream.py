@@ -313,3 +313,38 @@ def test_the_widest_cell_of_a_block_is_the_widest_made():
             got = _widest(array("i", pool), array("i", mountain), net, signed, known)
             # the widest made, or 0 when the bound says none is wider than `known`
             assert got == want or (got == 0 and want <= known), (pool, mountain, net, known)
+
+
+@pytest.mark.parametrize("batch", [1, 7, 1024])
+def test_rows_put_aside_reach_the_arrays_as_they_were(monkeypatch, batch):
+    """A row is put aside when its deal ends and the rows go into the arrays a batch at a time
+    (one pack), or row by row when one holds a value the array cannot (a Fraction, a number past
+    an int32): the rows are the plain sums of the entries, through the ledger and directly,
+    whatever the batch."""
+    import random
+    from prefcli.model import ledger as ledger_module
+    from prefcli.model.ledger import Ledger, RunningTotals, totals_only
+    monkeypatch.setattr(ledger_module, "_BATCH", batch)
+    rng = random.Random(batch)
+    players = ("Ann", "Bob", "Cid")
+    with totals_only(running=True):
+        ledger = Ledger(players)
+    direct = RunningTotals(players)
+    plain = {p: [Fraction(0)] * 3 for p in players}
+    want = []
+    for deal in [None] + list(range(1, 60)):
+        for _ in range(rng.randint(1, 3)):
+            p, q = rng.sample(players, 2)
+            area = rng.choice(["pool", "mountain", "whists"])
+            amount: Any = rng.choice([rng.randint(-50, 50) or 1, Fraction(1, 3), (1 << 31) + 5, -(1 << 33)])
+            ledger.add(deal, p, area, amount, "r", q if area == "whists" else None)
+            direct.add(deal, p, area, q if area == "whists" else None, amount)
+            if area == "whists":
+                plain[p][2] += amount
+                plain[q][2] -= amount
+            else:
+                plain[p][0 if area == "pool" else 1] += amount
+        want.append((deal, [x for p in players for x in plain[p]]))
+        assert len(ledger.running) == len(direct) == len(want)
+    assert list(ledger.running.rows()) == list(direct.rows()) == want
+    assert ledger.running.exact and not ledger.running.whole

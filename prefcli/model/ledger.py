@@ -6,13 +6,15 @@ always show why a number is what it is, and the sheet is by construction the sum
 """
 from __future__ import annotations
 
+import struct
 from array import array
+from functools import lru_cache
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import field, fields
 from prefcli.model.slots import dataclass
 from fractions import Fraction
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from prefcli.model.slots import slotted
 from prefcli.model.records import SheetData
@@ -86,6 +88,14 @@ def totals_only(running: bool = False) -> Iterator[None]:
 
 
 _UNSET: Any = object()
+_BATCH = 1024                  # RunningTotals: the rows put aside before they go into the arrays
+
+
+@lru_cache(maxsize=16)
+def _packer(code: str, count: int) -> Callable[..., bytes]:
+    """``struct``'s packing of `count` numbers as the array of type `code` holds them (native
+    size and order: the array's own bytes)."""
+    return struct.Struct(f"@{count}{code}").pack
 _NO_DEAL = -(1 << 62)          # RunningTotals.deals: the opening sheet's entries (deal None)
 _EXACT = -(1 << 31)            # RunningTotals.cells: the value is in ``exact`` (a Fraction, a big int)
 
@@ -99,13 +109,16 @@ class RunningTotals:
     entries were about 300. An entry adds its amount to the current row, a list (:meth:`add`,
     or :meth:`Ledger.add` directly: pool or mountain one number, whists the writer's net and
     the other's; an int32 array's item store parses its value each time, three times a list's
-    cost), and a row is kept by one ``fromlist`` into the array when the deal changes; the
-    table reads the rows a column at a time (:meth:`columns`). A value the array cannot hold
+    cost), and a row is put aside when the deal changes (its numbers added to a list, ``pending``),
+    1,024 rows at a time turned into the array by one ``struct`` pack (a tenth of what an
+    array's ``fromlist`` costs a number, which parses each as an item store does); the table
+    reads the rows a column at a time (:meth:`columns`). A value the array cannot hold
     (a Fraction, even a whole one: the table prints those its own way, or a number past an
     int32) is kept as itself in ``exact`` (:meth:`_keep`). The values are those the entries add
     up to (ints while the amounts are whole)."""
 
-    __slots__ = ("players", "deals", "cells", "exact", "index", "values", "deal", "width")
+    __slots__ = ("players", "deals", "cells", "exact", "index", "values", "deal", "width", "pending",
+                 "pending_deals")
 
     def __init__(self, players: Sequence[str]) -> None:
         self.players = players = tuple(players)
@@ -126,6 +139,8 @@ class RunningTotals:
         self.deals = array("q")
         self.cells = array("i")
         self.exact: Dict[int, Any] = {}
+        self.pending: List[Any] = []                  # the rows put aside, not in the arrays yet
+        self.pending_deals: List[int] = []
 
     def add(self, deal: Optional[int], player: str, area: str, on: Optional[str], value: Any) -> None:
         """One entry's amount (an int when whole) written by `player` in `area` (on `on`)."""
@@ -153,12 +168,32 @@ class RunningTotals:
         """The entries of `deal` begin: the row of the deal before (if any) is kept."""
         last = self.deal
         if last is not _UNSET:
-            self.deals.append(_NO_DEAL if last is None else last)
-            try:
-                self.cells.fromlist(self.values)     # ints in range, nearly always: one copy
-            except (OverflowError, TypeError):      # (fromlist adds nothing then)
-                self._keep(self.values)
+            self.pending_deals.append(_NO_DEAL if last is None else last)
+            self.pending.extend(self.values)
+            if len(self.pending_deals) >= _BATCH:
+                self.flush()
         self.deal = deal
+
+    def flush(self) -> None:
+        """The rows put aside into the arrays: one pack of them all (ints in range, nearly
+        always), else row by row, each value the array cannot hold kept as itself."""
+        rows = self.pending_deals
+        if not rows:
+            return
+        pending = self.pending
+        try:
+            self.cells.frombytes(_packer("i", len(pending))(*pending))
+        except (struct.error, OverflowError, TypeError):
+            w = self.width
+            for at in range(0, len(pending), w):
+                row = pending[at:at + w]
+                try:
+                    self.cells.fromlist(row)
+                except (OverflowError, TypeError):   # (fromlist adds nothing then)
+                    self._keep(row)
+        self.deals.frombytes(_packer("q", len(rows))(*rows))
+        self.pending = []
+        self.pending_deals = []
 
     def _keep(self, values: List[Any]) -> None:
         cells = self.cells
@@ -170,17 +205,19 @@ class RunningTotals:
                 cells.append(_EXACT)
 
     def __len__(self) -> int:
-        return len(self.deals) + (self.deal is not _UNSET)
+        return len(self.deals) + len(self.pending_deals) + (self.deal is not _UNSET)
 
     @property
     def whole(self) -> bool:
         """Whether every value of every row is an int (what :meth:`columns` reads): none kept
         in ``exact``, none in the current row."""
+        self.flush()
         return not self.exact and all(type(v) is int for v in self.values)
 
     def rows(self) -> Iterator[Tuple[Optional[int], List[Any]]]:
         """(deal, values) for each row: the values are three per player (pool, mountain, net
         whists), a new list each row. The row of the last deal is the current one."""
+        self.flush()
         n = self.width
         cells, exact = self.cells, self.exact
         base = 0
@@ -199,7 +236,7 @@ class RunningTotals:
         """The rows, up to `size` at a time, as columns: the deal numbers, then each player's
         pool, mountain and net whists (3 sequences a player: slices of the array, made in C,
         not row by row). Only when :attr:`whole`."""
-        if not self.whole:
+        if not self.whole:          # (the rows put aside are in the arrays then)
             raise ValueError("the running totals hold values that are not small ints: read rows()")
         w = self.width
         kept = len(self.deals)
@@ -266,11 +303,10 @@ class Ledger:
                 if deal != running.deal:    # RunningTotals.turn, inline
                     last = running.deal
                     if last is not _UNSET:
-                        running.deals.append(_NO_DEAL if last is None else last)
-                        try:
-                            running.cells.fromlist(running.values)
-                        except (OverflowError, TypeError):
-                            running._keep(running.values)
+                        running.pending_deals.append(_NO_DEAL if last is None else last)
+                        running.pending.extend(running.values)
+                        if len(running.pending_deals) >= _BATCH:
+                            running.flush()
                     running.deal = deal
                 places = running.index.get(key)
                 if places is None:
