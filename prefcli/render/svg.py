@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from typing import Any, Dict, List, Optional, Sequence, Tuple
-from xml.sax.saxutils import escape, quoteattr
+from prefcli.render.xml_text import escape, quoteattr
 
 from prefcli.model.ledger import format_amount
 from prefcli.app.sheet import SheetSource, source_of_result, source_of_sheet  # noqa: F401 - re-exported
