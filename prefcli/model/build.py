@@ -19,6 +19,7 @@ from prefcli.model.formats import RECORD_FORMAT
 from prefcli.model.records import (IRREGULARITY_KINDS, PLAYER_COUNTS, Adjust, Deal, Entry, Irregularity,
                                    Penalty, Record, SheetData, counts_text, to_fraction)
 from prefcli.model.values import show, type_name
+from prefcli.model.build_full import full_deal
 
 # Parsed notation by its text: a long record repeats the same few contracts, decisions and cards
 # thousands of times. Contract, Decision and Card are immutable, so sharing them is safe. Only
@@ -46,6 +47,7 @@ def _shared(table: Dict[Any, Any], value: Any) -> Any:
 
 
 class _Builder:
+    full_tables = (_CONTRACTS, _CALLS, _DECISIONS, _shared)   # what build_full reads and shares with
     def __init__(self, problems: Problems) -> None:
         self.problems = problems
         self.shared: Dict[Any, Any] = {}
@@ -138,6 +140,8 @@ class _Builder:
             made = _plain_deal(raw, pos, self.shared)
             if made is not None:
                 return made
+        elif type(raw) is dict and (full := full_deal(raw, self, self.full_tables)) is not None:
+            return _new_deal(pos, *full)    # a full deal of the common kind, in one pass
         path: Path = ("deals", pos)
         m = self.mapping(raw, path)
         if m is None:
@@ -238,12 +242,8 @@ class _Builder:
             if not isinstance(m["play"], list):
                 self.err(path + ("play",), "expected a list of tricks")
             else:
-                tricks = []
-                for i, t in enumerate(m["play"]):
-                    cs = self.cards(t, path + ("play", i))
-                    if cs is not None:
-                        tricks.append(cs)
-                kw["play"] = tuple(tricks)
+                tricks = (self.cards(t, path + ("play", i)) for i, t in enumerate(m["play"]))
+                kw["play"] = tuple(cs for cs in tricks if cs is not None)
         if "penalties" in m and m["penalties"] is not None:
             pens = []
             for i, p in enumerate(m["penalties"] if isinstance(m["penalties"], list) else []):

@@ -21,7 +21,6 @@ SUIT_NAMES = {Suit.S: "spades", Suit.C: "clubs", Suit.D: "diamonds", Suit.H: "he
 _SUITS = tuple(Suit)
 _SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
 _ID_CODE = {id(c): i for i, c in enumerate(DECK)}
-_ID_BIT = {id(c): 1 << i for i, c in enumerate(DECK)}
 #: a contract's trump suit order (-1: no trump), by its strain (None: none)
 _TRUMP_OF = {id(st): (st.suit.order if st.suit is not None else -1) for st in Strain}
 _TRUMP_OF[id(None)] = -1
@@ -54,13 +53,12 @@ def opening_hands(out: Any, deal: Any) -> Dict[str, int]:
     without it) and his discard put away; no discard given, he may play any of his twelve.
     The replay checks the play against these, and the double-dummy analysis solves them."""
     hands: Dict[str, int] = {}
-    id_bit = _ID_BIT
     for p in out.seats:
         m = 0
         try:
             for card in out.hands[p]:
-                m |= id_bit[id(card)]       # the deck's own cards, by identity
-        except KeyError:                    # another card object: by its suit and rank
+                m |= card._bit              # a Card's own bit (model.cards)
+        except AttributeError:              # something else: by its suit and rank
             m = 0
             for card in out.hands[p]:
                 m |= 1 << _code(card)
@@ -294,7 +292,7 @@ class PlayReplay:
                      talon_tricks: int, talon_owner: Optional[str]) -> bool:
         """The tricks of a play whose every card is legal (no robot's dummy): True with `won`
         counted (and the tricks kept when asked), as :meth:`_tricks` would. False as soon as
-        anything is off (a card not the deck's own object, not held or not following, a trick of
+        anything is off (not a Card, a card not held or not following, a trick of
         another size, a leader who does not play, a talon card nobody followed): the caller then
         plays the deal the long way from the start, which finds the first wrong step and words it.
         Nothing is written on the replay before the whole play is checked, and what only a
@@ -302,19 +300,46 @@ class PlayReplay:
         nseat = len(seats)
         if len(play) > TRICKS_PER_DEAL:
             return False
-        id_code = _ID_CODE      # a card's code by its identity: any other card object is a KeyError
         keys = _TRICK_KEYS[trump + 1]
         trump_mask = _SUIT_MASK[trump] if trump >= 0 else 0
         orders = {p: tuple(seats[k:] + seats[:k]) for k, p in enumerate(seats)}
         kept: Optional[List[TrickPlay]] = [] if self.keep_tricks else None
         try:
+            if nseat == 3 and kept is None and not talon_tricks:    # three cards a trick, unrolled
+                suit_mask = _SUIT_MASK
+                for trick in play:
+                    p0, p1, p2 = orders[leader]     # type: ignore[index]
+                    x0, x1, x2 = trick              # a trick of another size: ValueError
+                    b0, b1, b2 = x0._bit, x1._bit, x2._bit
+                    h0, h1, h2 = hands[p0], hands[p1], hands[p2]
+                    if not (h0 & b0 and h1 & b1 and h2 & b2):
+                        return False
+                    c0, c1, c2 = x0._code, x1._code, x2._code
+                    led = c0 >> 3
+                    if (c1 >> 3) != led:
+                        lm = suit_mask[led]
+                        if h1 & lm or ((c1 >> 3) != trump and h1 & trump_mask):
+                            return False
+                    if (c2 >> 3) != led:
+                        lm = suit_mask[led]
+                        if h2 & lm or ((c2 >> 3) != trump and h2 & trump_mask):
+                            return False
+                    hands[p0], hands[p1], hands[p2] = h0 ^ b0, h1 ^ b1, h2 ^ b2
+                    row = keys[led]
+                    k0, k1, k2 = row[c0], row[c1], row[c2]
+                    if k1 > k0:
+                        leader = p2 if k2 > k1 else p1
+                    else:
+                        leader = p2 if k2 > k0 else p0
+                    won[leader] += 1            # type: ignore[index]
+                return True
             for ti, trick in enumerate(play):
                 order = orders[leader]          # type: ignore[index]
                 if ti < talon_tricks:           # the talon card names the suit (and may take the trick)
-                    code = id_code[id(talon[ti])]
+                    code = talon[ti]._code
                     first = 0
                     if len(trick) == nseat + 1:
-                        if id_code[id(trick[0])] != code:
+                        if trick[0]._code != code:
                             return False
                         first = 1
                     elif len(trick) != nseat:
@@ -329,7 +354,7 @@ class PlayReplay:
                         return False
                     first = 0
                     who = order[0]
-                    code = id_code[id(trick[0])]
+                    code = trick[0]._code
                     hand = hands[who]
                     if not (hand >> code) & 1:
                         return False
@@ -341,7 +366,7 @@ class PlayReplay:
                 led_mask = _SUIT_MASK[led]
                 for k in range(start, nseat):
                     p = order[k]
-                    code = id_code[id(trick[k + first])]
+                    code = trick[k + first]._code
                     hand = hands[p]
                     if not (hand >> code) & 1:
                         return False
@@ -362,8 +387,8 @@ class PlayReplay:
                     if kept is not None:
                         kept.append(trick_play(ti + 1, order[0], tuple(zip(order, trick)), who))
                     leader = who
-        except KeyError:        # a card that is not the deck's own object, a leader who does not play
-            return False
+        except (KeyError, ValueError, AttributeError):  # a card not the deck's own object (not a Card),
+            return False                # a leader who does not play, a trick of another size
         if kept:
             self.out.tricks.extend(kept)
         return True

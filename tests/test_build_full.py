@@ -1,0 +1,118 @@
+"""The one-pass builder of full deals (prefcli.model.build_full) builds the long way's Deals.
+
+Issue 18: a full deal's fields are read in one look and a trick's text parsed once a record;
+whatever it is not sure of goes the long way (model.build._Builder.deal), which must then give
+the same Deal, field for field, or the same problems.
+"""
+from __future__ import annotations
+
+import copy
+import dataclasses
+import pickle
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+
+def _generated():
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from generate import generate
+    out = []
+    for variant in ("sochi", "leningrad", "lithuanian"):
+        for players in (3, 4):
+            out.append(generate(30, full=True, players=players, variant=variant, seed=11))
+    return out
+
+
+def _odd(data):
+    """The same record with its deals made almost plain, each in another way."""
+    bad = copy.deepcopy(data)
+    ways = [
+        lambda d: d["hands"].update({next(iter(d["hands"])): next(iter(d["hands"].values())).split()}),
+        lambda d: d["hands"].update({next(iter(d["hands"])): next(iter(d["hands"].values())).replace(" ", ", ")}),
+        lambda d: d["hands"].update({next(iter(d["hands"])): next(iter(d["hands"].values())).lower()}),
+        lambda d: d["hands"].update({next(iter(d["hands"])): "1S " + next(iter(d["hands"].values()))[3:]}),
+        lambda d: d.update(talon=d["talon"].split()),
+        lambda d: d.update(talon="AS, KS"),
+        lambda d: d.update(talon=None),
+        lambda d: d.update(auction=" ".join(d["auction"])),
+        lambda d: d.update(auction=d["auction"] + ["7Z"]),
+        lambda d: d.update(auction=[None]),
+        lambda d: d.update(play=(d.get("play") or []) + [None]),
+        lambda d: d.update(play="AS KS QS"),
+        lambda d: d.update(play=[t.replace(" ", "  ") for t in d.get("play") or []]),
+        lambda d: d.update(claim={"Ann": True}),
+        lambda d: d.update(claim=None),
+        lambda d: d.update({"return": None}),
+        lambda d: d.update({"return": " "}),
+        lambda d: d.update(note="a note"),
+        lambda d: d.update(declarer=None),
+        lambda d: d.update(dealer=""),
+        lambda d: d.update(tricks={"Ann": 5.0}),
+        lambda d: d.update(whist={"Bob": "wist"}),
+        lambda d: d.update(open="yes"),
+        lambda d: d.update(hands=[]),
+        lambda d: d["hands"].update({1: "AS"}),
+        lambda d: d.update(discard=""),
+        lambda d: d.update(play=[]),
+        lambda d: None,
+    ]
+    for i, deal in enumerate(bad["deals"]):
+        if "hands" in deal:
+            ways[i % len(ways)](deal)
+    return bad
+
+
+def _build_all():
+    from prefcli.model.build import record_from_data
+    from prefcli.model.diagnostics import Problems
+    out = []
+    for data in _generated():
+        for d in (data, _odd(data)):
+            problems = Problems()
+            record = record_from_data(copy.deepcopy(d), problems)
+            out.append((record, [(p.path, p.message) for p in problems.items]))
+    return out
+
+
+def test_a_full_deal_built_in_one_pass_is_the_long_ways_deal(monkeypatch):
+    from prefcli.model import build
+    from prefcli.model.records import Deal
+    _build_all()                                   # the long way's tables learn the spellings
+    fast = _build_all()
+    used = []
+    real = build.full_deal
+    monkeypatch.setattr(build, "full_deal", lambda m, b, t: used.append(1) or real(m, b, t))
+    _build_all()
+    monkeypatch.setattr(build, "full_deal", lambda m, b, t: None)
+    slow = _build_all()
+    assert len(used) > 200, "the one-pass builder was not used"
+    assert fast == slow
+    deals = [d for rec, _ in fast if rec is not None for d in rec.deals if isinstance(d, Deal)]
+    assert sum(1 for d in deals if d.play) > 100 and any(problems for _, problems in fast)
+    for d in deals:
+        ref = Deal(**{f.name: getattr(d, f.name) for f in dataclasses.fields(Deal)})
+        assert type(d) is Deal and d == ref and hash(d) == hash(ref) and repr(d) == repr(ref)
+        assert pickle.loads(pickle.dumps(d)) == ref
+
+
+def test_a_tricks_text_read_again_is_the_same_cards():
+    """The record's table of card texts gives back what reading the text gives (and is bounded)."""
+    from prefcli.model import build_full
+    from prefcli.model.cards import parse_cards
+    texts: dict = {}
+    for text in ("AS KS QS", "7h 8h 9h", "10D", "", "AS KS QS"):
+        assert build_full._cards(text, texts) == parse_cards(text)
+    assert build_full._cards("AS,KS", texts) is None and build_full._cards(["AS"], texts) is None
+    assert len(texts) == 4
+
+
+@pytest.mark.parametrize("i", range(32))
+def test_a_cards_code_and_bit_are_its_place_in_the_deck(i):
+    from prefcli.model.cards import DECK, Card
+    c = DECK[i]
+    other = Card(c.suit, c.rank)                  # another object of the same card
+    assert c._code == other._code == i and c._bit == other._bit == 1 << i   # type: ignore[attr-defined]
+    assert pickle.loads(pickle.dumps(c))._code == i  # type: ignore[attr-defined]
