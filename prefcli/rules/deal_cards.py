@@ -3,6 +3,8 @@ table, the hands and talon dealt once each, the discard. A part of the one readi
 (:mod:`prefcli.rules.deal`)."""
 from __future__ import annotations
 
+from itertools import chain
+from operator import attrgetter
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from prefcli.model.cards import DECK, Card
@@ -137,18 +139,21 @@ class CardsReader(ReaderBase):
         talon = deal.talon
         if talon is not None and len(talon) == 2 and len(hands) == len(active):
             # the common case: every card of the deck once, nothing to say (told by the cards'
-            # identities, one object a card of the deck; any other card object: the long way)
-            dealt = set(map(id, talon))
+            # own bits: 32 cards whose bits add up to the whole deck are 32 different cards, since
+            # a card twice would carry into a bit already counted; anything else: the long way)
             whole = True
             for name, cards in hands.items():
                 if name not in active or len(cards) != TRICKS_PER_DEAL:
                     whole = False
                     break
-                dealt.update(map(id, cards))
-            if whole and dealt == _DECK_IDS:
-                self._hands_talon = (hands, tuple(talon))
-                out.dealt_once = True       # the replay starts from these hands without checking again
-                return
+            try:
+                if whole and 2 + TRICKS_PER_DEAL * len(hands) == 32 and \
+                        sum(map(_BIT, chain(talon, *hands.values()))) == _WHOLE_DECK:
+                    self._hands_talon = (hands, tuple(talon))
+                    out.dealt_once = True   # the replay starts from these hands without checking again
+                    return
+            except AttributeError:          # not a card: the long way says what it is
+                pass
         for name, cards in hands.items():
             hp = path + ("hands", name)
             if name not in self.holders:
@@ -210,6 +215,9 @@ FAST_TRICK_COUNTS = True
 
 #: the identities of the deck's cards (one object a card: what parsing a card gives)
 _DECK_IDS = frozenset(id(c) for c in DECK)
+#: a card's bit (model.cards: 1 << its index in DECK), and the bits of the whole deck
+_BIT = attrgetter("_bit")
+_WHOLE_DECK = (1 << len(DECK)) - 1
 
 
 def _distinct(cards: Tuple[Card, ...]) -> bool:

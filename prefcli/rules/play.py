@@ -34,10 +34,10 @@ FAST_TRICKS = True
 
 
 def _code(card: Card) -> int:
-    code = _ID_CODE.get(id(card))
-    if code is None:
-        code = card.suit.order * 8 + int(card.rank) - 7
-    return code
+    try:
+        return card._code           # type: ignore[attr-defined]   # a Card's own (model.cards)
+    except AttributeError:
+        return card.suit.order * 8 + int(card.rank) - 7
 
 
 code_of = _code
@@ -68,12 +68,14 @@ def opening_hands(out: Any, deal: Any) -> Dict[str, int]:
     if decl is not None and c is not None and not c.is_all_pass and decl in hands:
         # a misère or a 9 bid without the talon never takes it (seed 004 l.53 "nenaudodamas …
         # o tai šiuo atveju neatskleidžiama"); a 9 over a misère (misere_beaten_by) with a discard
+        m = hands[decl]
         if not (c.without_talon or (deal.discard is not None and out.auction_result is not None
                                     and out.auction_result.without_talon)):
             for card in deal.talon or ():
-                hands[decl] |= 1 << _code(card)
+                m |= 1 << _code(card)
         for card in deal.discard or ():
-            hands[decl] &= ~(1 << _code(card))
+            m &= ~(1 << _code(card))
+        hands[decl] = m
     return hands
 
 
@@ -193,6 +195,21 @@ def _trick_play(number: int, leader: Optional[str], cards: Tuple[Tuple[Optional[
 trick_play = _trick_play if plain_frozen(TrickPlay, ("number", "leader", "cards", "winner")) else TrickPlay
 
 
+#: who plays to a trick from each leader, by the seats in play (a record has a few seatings; a
+#: handful kept, so a batch of inputs with other players holds no more)
+_ORDERS: Dict[Tuple[str, ...], Dict[str, Tuple[str, ...]]] = {}
+
+
+def _orders(seats: List[str]) -> Dict[str, Tuple[str, ...]]:
+    key = tuple(seats)
+    got = _ORDERS.get(key)
+    if got is None:
+        if len(_ORDERS) >= 16:
+            _ORDERS.clear()
+        got = _ORDERS[key] = {p: tuple(seats[k:] + seats[:k]) for k, p in enumerate(seats)}
+    return got
+
+
 def fmt_cards(cards: Iterable[Card]) -> str:
     return ", ".join(str(c) for c in cards)
 
@@ -302,7 +319,7 @@ class PlayReplay:
             return False
         keys = _TRICK_KEYS[trump + 1]
         trump_mask = _SUIT_MASK[trump] if trump >= 0 else 0
-        orders = {p: tuple(seats[k:] + seats[:k]) for k, p in enumerate(seats)}
+        orders = _orders(seats)
         kept: Optional[List[TrickPlay]] = [] if self.keep_tricks else None
         try:
             if nseat == 3 and kept is None and not talon_tricks:    # three cards a trick, unrolled
@@ -403,7 +420,7 @@ class PlayReplay:
         keep = self.keep_tricks
         first_hand = leader
         code_get = _ID_CODE.get      # a dealt card's code by its identity (the DECK's own cards)
-        orders = {p: tuple(seats[k:] + seats[:k]) for k, p in enumerate(seats)}
+        orders = _orders(seats)
         for ti, trick in enumerate(play):
             tn = ti + 1
             if ti >= TRICKS_PER_DEAL:

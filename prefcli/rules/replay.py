@@ -24,7 +24,7 @@ from prefcli.rules.auction import Auction
 from prefcli.rules.conventions import Conventions, all_pass_runs, exit_options
 from prefcli.rules.errors import TRICKS_PER_DEAL, IllegalCall, IllegalDeal, IllegalPlay, RulesError
 from prefcli.rules.play import PlayReplay, code_of
-from prefcli.rules.replayed import DealReplay
+from prefcli.rules.replayed import DealReplay, new_replay
 
 if TYPE_CHECKING:     # pragma: no cover
     from prefcli.rules.reading import DealReading
@@ -43,7 +43,7 @@ class _Replayer(PlayReplay):
         self.n = self.deal.number
         self.path = self.deal.path
         self.min_level = reading.exit_level
-        self.out = DealReplay(deal=self.deal, number=self.deal.number)
+        self.out = new_replay(self.deal, self.n)
         self.dealer = reading.dealer
         self.four = reading.dealer in reading.sitting_out
 

@@ -14,7 +14,7 @@ from prefcli.rules.auction import AuctionResult, AuctionStep
 from prefcli.rules.errors import RulesError
 from prefcli.rules.play import TrickPlay
 
-__all__ = ["DealReplay"]
+__all__ = ["DealReplay", "new_replay"]
 
 
 @dataclass
@@ -89,3 +89,43 @@ class DealReplay:
             "tricks": self.counts,
             "problems": [p.as_dict() for p in self.problems],
         }
+
+
+def _template() -> Optional[Tuple[Dict[str, Any], Tuple[str, ...]]]:
+    """DealReplay's fields with their defaults, in field order, and those made fresh for each
+    replay (the lists); None when a field needs another factory (then the class makes them)."""
+    import dataclasses
+    if hasattr(DealReplay, "__slots__") or hasattr(DealReplay, "__post_init__"):
+        return None
+    plain: Dict[str, Any] = {}
+    lists = []
+    for f in dataclasses.fields(DealReplay):
+        if f.name in ("deal", "number"):
+            plain[f.name] = None
+        elif f.default is not dataclasses.MISSING:
+            plain[f.name] = f.default
+        elif f.default_factory is list:      # type: ignore[misc,comparison-overlap]
+            plain[f.name] = None
+            lists.append(f.name)
+        else:
+            return None
+    return plain, tuple(lists)
+
+
+_TEMPLATE = _template()
+
+
+def new_replay(deal: Deal, number: int) -> DealReplay:
+    """``DealReplay(deal=deal, number=number)`` without the dataclass's ``__init__`` (one a full
+    deal of every command): the same object, every field in field order."""
+    if _TEMPLATE is None:
+        return DealReplay(deal=deal, number=number)
+    plain, lists = _TEMPLATE
+    obj = object.__new__(DealReplay)
+    d = obj.__dict__
+    d.update(plain)
+    d["deal"] = deal
+    d["number"] = number
+    for name in lists:
+        d[name] = []
+    return obj
