@@ -9,7 +9,7 @@ import enum
 import functools
 from dataclasses import field
 from prefcli.model.slots import dataclass
-from typing import Dict, Iterable, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, ClassVar, Dict, Iterable, Optional, Sequence, Tuple, Union
 
 from prefcli.model.diagnostics import PrefcliError
 from prefcli.model.values import close_names, did_you_mean, show
@@ -107,6 +107,9 @@ class Card:
 
     suit: Suit
     rank: Rank
+    if TYPE_CHECKING:       # set by __post_init__ (not fields): the index in DECK and its bit
+        _code: ClassVar[int]
+        _bit: ClassVar[int]
 
     def __str__(self) -> str:
         return f"{self.rank.letter}{self.suit.letter}"

@@ -190,15 +190,25 @@ class CardsReader(ReaderBase):
     def discard(self) -> None:
         deal, n, path = self.deal, self.n, self.path
         hands, talon = self._hands_talon
-        if deal.discard is not None:
+        discard = deal.discard
+        if discard is not None:
+            if self.out.dealt_once and len(discard) == 2 and deal.declarer in hands:
+                # the common case, told by the cards' bits: the twelve cards the declarer held
+                # are different cards (dealt once), so their bits add up to their mask
+                try:
+                    a, b = discard[0]._bit, discard[1]._bit
+                    if a != b and not (a | b) & ~(sum(map(_BIT, hands[deal.declarer])) + sum(map(_BIT, talon))):
+                        return
+                except AttributeError:
+                    pass
             dp = path + ("discard",)
-            if len(deal.discard) != 2:
-                self.add(dp, f"deal {n}: the discard is {len(deal.discard)} cards; the declarer discards 2")
+            if len(discard) != 2:
+                self.add(dp, f"deal {n}: the discard is {len(discard)} cards; the declarer discards 2")
             if deal.declarer in hands:
                 held = set(map(id, hands[deal.declarer]))
                 held.update(map(id, talon))
                 pool = None
-                for card in deal.discard:
+                for card in discard:
                     if id(card) in held:
                         continue                      # the very card held (the common case)
                     if pool is None:
@@ -206,7 +216,7 @@ class CardsReader(ReaderBase):
                     if card not in pool:
                         self.add(dp, f"deal {n}: {deal.declarer} discarded {card}, which is neither in his hand "
                                      "nor in the talon")
-            if not _distinct(deal.discard):
+            if not _distinct(discard):
                 self.add(dp, f"deal {n}: the same card is discarded twice")
 
 

@@ -225,6 +225,43 @@ def next_in(seats: List[str], all_seats: Sequence[str], who: str) -> str:
     return seats[0]
 
 
+def _three_seats(play: Sequence[Sequence[Card]], hands: Dict[str, int], leader: Optional[str], won: Dict[str, int],
+                 keys: Tuple[Tuple[int, ...], ...], trump: int, trump_mask: int,
+                 orders: Dict[str, Tuple[str, ...]]) -> bool:
+    """:meth:`PlayReplay._tricks_fast` for three cards a trick and no talon card, unrolled (the
+    common table: most of the cards of every full deal): True with `won` counted, False as soon
+    as a card is not held or does not follow; a card that is not a Card, a leader who does not
+    play or a trick of another size raises (AttributeError, KeyError, ValueError: the caller's
+    False)."""
+    suit_mask = _SUIT_MASK
+    for trick in play:
+        p0, p1, p2 = orders[leader]     # type: ignore[index]
+        x0, x1, x2 = trick              # a trick of another size: ValueError
+        b0, b1, b2 = x0._bit, x1._bit, x2._bit
+        h0, h1, h2 = hands[p0], hands[p1], hands[p2]
+        if not (h0 & b0 and h1 & b1 and h2 & b2):
+            return False
+        c0, c1, c2 = x0._code, x1._code, x2._code
+        led = c0 >> 3
+        if (c1 >> 3) != led:
+            lm = suit_mask[led]
+            if h1 & lm or ((c1 >> 3) != trump and h1 & trump_mask):
+                return False
+        if (c2 >> 3) != led:
+            lm = suit_mask[led]
+            if h2 & lm or ((c2 >> 3) != trump and h2 & trump_mask):
+                return False
+        hands[p0], hands[p1], hands[p2] = h0 ^ b0, h1 ^ b1, h2 ^ b2
+        row = keys[led]
+        k0, k1, k2 = row[c0], row[c1], row[c2]
+        if k1 > k0:
+            leader = p2 if k2 > k1 else p1
+        else:
+            leader = p2 if k2 > k0 else p0
+        won[leader] += 1            # type: ignore[index]
+    return True
+
+
 class PlayReplay:
     """The trick-by-trick half of a deal's replay (mixed into the replayer, which holds the deal,
     its reading and what the replay found so far)."""
@@ -322,35 +359,9 @@ class PlayReplay:
         orders = _orders(seats)
         kept: Optional[List[TrickPlay]] = [] if self.keep_tricks else None
         try:
-            if nseat == 3 and kept is None and not talon_tricks:    # three cards a trick, unrolled
-                suit_mask = _SUIT_MASK
-                for trick in play:
-                    p0, p1, p2 = orders[leader]     # type: ignore[index]
-                    x0, x1, x2 = trick              # a trick of another size: ValueError
-                    b0, b1, b2 = x0._bit, x1._bit, x2._bit
-                    h0, h1, h2 = hands[p0], hands[p1], hands[p2]
-                    if not (h0 & b0 and h1 & b1 and h2 & b2):
-                        return False
-                    c0, c1, c2 = x0._code, x1._code, x2._code
-                    led = c0 >> 3
-                    if (c1 >> 3) != led:
-                        lm = suit_mask[led]
-                        if h1 & lm or ((c1 >> 3) != trump and h1 & trump_mask):
-                            return False
-                    if (c2 >> 3) != led:
-                        lm = suit_mask[led]
-                        if h2 & lm or ((c2 >> 3) != trump and h2 & trump_mask):
-                            return False
-                    hands[p0], hands[p1], hands[p2] = h0 ^ b0, h1 ^ b1, h2 ^ b2
-                    row = keys[led]
-                    k0, k1, k2 = row[c0], row[c1], row[c2]
-                    if k1 > k0:
-                        leader = p2 if k2 > k1 else p1
-                    else:
-                        leader = p2 if k2 > k0 else p0
-                    won[leader] += 1            # type: ignore[index]
-                return True
-            for ti, trick in enumerate(play):
+            # three cards a trick (the common table): the talon's tricks here, the rest unrolled
+            three = nseat == 3 and kept is None
+            for ti, trick in enumerate(play[:talon_tricks] if three else play):
                 order = orders[leader]          # type: ignore[index]
                 if ti < talon_tricks:           # the talon card names the suit (and may take the trick)
                     code = talon[ti]._code
@@ -404,6 +415,9 @@ class PlayReplay:
                     if kept is not None:
                         kept.append(trick_play(ti + 1, order[0], tuple(zip(order, trick)), who))
                     leader = who
+            if three:
+                return _three_seats(play[talon_tricks:] if talon_tricks else play, hands, leader, won,
+                                    keys, trump, trump_mask, orders)
         except (KeyError, ValueError, AttributeError):  # a card not the deck's own object (not a Card),
             return False                # a leader who does not play, a trick of another size
         if kept:

@@ -15,6 +15,7 @@ Library code: no click, no I/O.
 """
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from prefcli.model.cards import DECK, Card
@@ -206,7 +207,14 @@ class _Replayer(PlayReplay):
             raise IllegalCall(f"deal {self.n}: a 9 that beats a misère is played without the talon "
                               "(misere_beaten_by: 9-without-talon)", self.path + ("discard",))
         if out.hands is not None and out.declarer is not None and discard is not None:
-            held = set(map(id, out.hands[out.declarer]))     # the very cards held (the common case)
+            try:        # the common case, by the cards' bits (setup found every card dealt once)
+                held_mask = sum(map(_BIT, out.hands[out.declarer])) + sum(map(_BIT, deal.talon or ()))
+                if not (discard[0]._bit | discard[1]._bit) & ~held_mask:
+                    out.discard = discard
+                    return
+            except AttributeError:
+                pass
+            held = set(map(id, out.hands[out.declarer]))     # the very cards held
             held.update(map(id, deal.talon or ()))
             twelve = None
             for card in discard:
@@ -293,10 +301,16 @@ def _dealt_once(hands: Dict[str, Any], seats: Tuple[str, ...], talon: Optional[T
 
 
 _DECK_IDS = frozenset(id(c) for c in DECK)
+_BIT = attrgetter("_bit")                  # a Card's bit (model.cards: 1 << its index in DECK)
 
 
 def _two_cards(cards: Tuple[Card, ...]) -> bool:
-    """Two different cards, told by identity when both are the deck's own objects."""
+    """Two different cards, told by their bits (or by identity when both are the deck's own
+    objects)."""
+    try:
+        return cards[0]._bit != cards[1]._bit    # type: ignore[attr-defined]
+    except AttributeError:
+        pass
     ids = set(map(id, cards))
     if len(ids) == 2 and ids <= _DECK_IDS:
         return True
