@@ -84,12 +84,16 @@ def test_a_full_deal_built_in_one_pass_is_the_long_ways_deal(monkeypatch):
     fast = _build_all()
     used = []
     real = build.full_deal
-    monkeypatch.setattr(build, "full_deal", lambda m, b, t: used.append(1) or real(m, b, t))
+    monkeypatch.setattr(build, "full_deal", lambda m, pos, b, t: used.append(1) or real(m, pos, b, t))
     _build_all()
-    monkeypatch.setattr(build, "full_deal", lambda m, b, t: None)
+    monkeypatch.setattr(build, "full_deal", lambda m, pos, b, t: None)
     slow = _build_all()
     assert len(used) > 200, "the one-pass builder was not used"
     assert fast == slow
+    from prefcli.model import build_full
+    monkeypatch.setattr(build, "full_deal", real)
+    monkeypatch.setattr(build_full, "_SLOTS", [None])     # Deal's layout not the one it knows
+    assert _build_all() == slow
     deals = [d for rec, _ in fast if rec is not None for d in rec.deals if isinstance(d, Deal)]
     assert sum(1 for d in deals if d.play) > 100 and any(problems for _, problems in fast)
     for d in deals:

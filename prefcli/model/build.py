@@ -47,7 +47,7 @@ def _shared(table: Dict[Any, Any], value: Any) -> Any:
 
 
 class _Builder:
-    full_tables = (_CONTRACTS, _CALLS, _DECISIONS, _shared)   # what build_full reads and shares with
+    full_tables = (_CONTRACTS, _CALLS, _DECISIONS, _shared, lambda: _DealSlots if _made_matches() else None)
     def __init__(self, problems: Problems) -> None:
         self.problems = problems
         self.shared: Dict[Any, Any] = {}
@@ -140,8 +140,8 @@ class _Builder:
             made = _plain_deal(raw, pos, self.shared)
             if made is not None:
                 return made
-        elif type(raw) is dict and (full := full_deal(raw, self, self.full_tables)) is not None:
-            return _new_deal(pos, *full)    # a full deal of the common kind, in one pass
+        elif type(raw) is dict and (full := full_deal(raw, pos, self, self.full_tables)) is not None:
+            return full                     # a full deal of the common kind, in one pass (build_full)
         path: Path = ("deals", pos)
         m = self.mapping(raw, path)
         if m is None:

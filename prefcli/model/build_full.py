@@ -11,9 +11,10 @@ answers None, and the long way builds the same Deal or says what is wrong
 (tests/test_fast_paths.py compares the two)."""
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from prefcli.model.cards import Card
+from prefcli.model.records import Deal
 from prefcli.model.cards import _CARD_CACHE as _CARD_TEXTS
 
 __all__ = ["FULL_KEYS", "full_deal"]
@@ -21,11 +22,12 @@ __all__ = ["FULL_KEYS", "full_deal"]
 #: the fields of a deal that :func:`full_deal` builds
 FULL_KEYS = frozenset(("contract", "declarer", "dealer", "whist", "tricks", "open", "dark",
                        "hands", "talon", "auction", "discard", "play", "claim", "return"))
-_NAMES = frozenset(("declarer", "dealer", "return"))
 #: a record's table of card texts (tricks, talons, discards) holds at most this many
 _TEXTS_MAX = 50000
 
 _card = _CARD_TEXTS.__getitem__
+#: the builder's unfrozen twin of Deal's slots (None: Deal's layout is not the one it knows), asked once
+_SLOTS: List[Any] = []
 
 
 def _cards(text: Any, texts: Dict[str, Tuple[Card, ...]]) -> Optional[Tuple[Card, ...]]:
@@ -45,23 +47,36 @@ def _cards(text: Any, texts: Dict[str, Tuple[Card, ...]]) -> Optional[Tuple[Card
     return got
 
 
-def full_deal(m: Dict[str, Any], builder: Any,
-              tables: Tuple[Dict[str, Any], Dict[str, Any], Dict[str, Any], Callable[[Dict[Any, Any], Any], Any]]
-              ) -> Optional[Tuple[Any, Dict[str, Any]]]:
-    """The contract and the other fields of `m` read in one pass, or None (see the module
-    docstring). `builder` is the record's :class:`~prefcli.model.build._Builder` (its shared
-    tuples; its card texts are kept beside them); `tables` the builder module's parsed
-    contracts, calls and decisions (learned by its long way) and its sharing of equal tuples."""
-    contracts, calls, decisions, share = tables
+def full_deal(m: Dict[str, Any], pos: int, builder: Any, tables: Tuple[Any, ...]) -> Optional[Any]:
+    """The Deal of `m` built in one pass, or None (see the module docstring). `builder` is the
+    record's :class:`~prefcli.model.build._Builder` (its shared tuples; its card texts are kept
+    beside them); `tables` the builder module's parsed contracts, calls and decisions (learned by
+    its long way), its sharing of equal tuples, and (asked once) its unfrozen twin of Deal's slots
+    (None when Deal's layout is not the one it knows: then the long way builds every deal). The
+    fields go straight into the twin's slots, every default first, as the summary deals' pass
+    fills them, and the twin becomes the Deal."""
+    contracts, calls, decisions, share, slots_of = tables
     token = m.get("contract")
     contract = contracts.get(token) if type(token) is str else None
     if contract is None:
+        return None
+    if not _SLOTS:
+        _SLOTS.append(slots_of())
+    slots = _SLOTS[0]
+    if slots is None:
         return None
     texts = getattr(builder, "texts", None)
     if texts is None:
         texts = builder.texts = {}
     shared = builder.shared
-    kw: Dict[str, Any] = {}
+    deal: Any = object.__new__(slots)
+    deal.pos = pos
+    deal.contract = contract
+    deal.declarer = deal.tricks = deal.open = deal.dealer = deal.hands = deal.talon = deal.auction = None
+    deal.discard = deal.play = deal.claim = deal.bomb = deal.takeover = deal.returned_by = deal.note = None
+    deal.bid = deal.partner = None
+    deal.whist = deal.penalties = deal.irregularities = ()
+    deal.dark = deal.concede = deal.without_all = deal.position = False
     for key, v in m.items():
         if key == "contract":
             continue
@@ -76,7 +91,7 @@ def full_deal(m: Dict[str, Any], builder: Any,
                     hands.append((k, tuple(map(_card, text.split()))))
                 except KeyError:
                     return None
-            kw["hands"] = tuple(hands)
+            deal.hands = tuple(hands)
         elif key == "play":
             if type(v) is not list:
                 return None
@@ -86,12 +101,15 @@ def full_deal(m: Dict[str, Any], builder: Any,
                 if cs is None:
                     return None
                 tricks.append(cs)
-            kw["play"] = tuple(tricks)
+            deal.play = tuple(tricks)
         elif key == "talon" or key == "discard":
             cs = _cards(v, texts)
             if cs is None:
                 return None
-            kw[key] = cs
+            if key == "talon":
+                deal.talon = cs
+            else:
+                deal.discard = cs
         elif key == "auction":
             if type(v) is not list:
                 return None
@@ -101,7 +119,7 @@ def full_deal(m: Dict[str, Any], builder: Any,
                 if call is None:
                     return None
                 out.append(call)
-            kw["auction"] = tuple(out)
+            deal.auction = tuple(out)
         elif key == "whist":
             if type(v) is not dict:
                 return None
@@ -111,7 +129,7 @@ def full_deal(m: Dict[str, Any], builder: Any,
                 if dec is None or type(k) is not str:
                     return None
                 ws.append((k, dec))
-            kw["whist"] = share(shared, tuple(ws))
+            deal.whist = share(shared, tuple(ws))
         elif key == "tricks" or key == "claim":
             if type(v) is not dict:
                 return None
@@ -120,13 +138,27 @@ def full_deal(m: Dict[str, Any], builder: Any,
                 if type(n) is not int or type(k) is not str:
                     return None
                 ts.append((k, n))
-            kw[key] = share(shared, tuple(ts))
+            if key == "tricks":
+                deal.tricks = share(shared, tuple(ts))
+            else:
+                deal.claim = share(shared, tuple(ts))
         elif key == "open" or key == "dark":
             if type(v) is not bool:
                 return None
-            kw[key] = v
-        else:                                   # declarer, dealer, return: a name
-            if key not in _NAMES or type(v) is not str or not v.strip():
+            if key == "open":
+                deal.open = v
+            else:
+                deal.dark = v
+        elif key == "declarer" or key == "dealer" or key == "return":     # a name
+            if type(v) is not str or not v.strip():
                 return None
-            kw["returned_by" if key == "return" else key] = v
-    return contract, kw
+            if key == "declarer":
+                deal.declarer = v
+            elif key == "dealer":
+                deal.dealer = v
+            else:
+                deal.returned_by = v
+        else:
+            return None
+    deal.__class__ = Deal
+    return deal
