@@ -179,7 +179,8 @@ def runs(record: Record, conv: Conventions,
         put_level(pos, max(level, dark_exit_level(conv, dark)) if dark else level)
         if entry.contract.is_all_pass:
             run += 1
-            dark = dark + 1 if entry.is_dark_allpass else 0
+            # (a summary deal's dark all-pass is its dark flag: no call for the auction it has not)
+            dark = dark + 1 if entry.dark or (entry.auction is not None and entry.is_dark_allpass) else 0
         else:
             run = dark = 0
     return before, darks, levels, run, dark

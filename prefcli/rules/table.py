@@ -321,14 +321,15 @@ class Dealing:
             kind = self.kind(all_pass, bomb)
             if kind == GENERAL:
                 self.seen += 1
-        if not self.players:
+        players = self.players
+        if not players:
             return kind, None
-        if dealer is not None and dealer in self.players:
-            self.seat = self.players.index(dealer)
-        dealt = self.players[self.seat]
-        if not (self.same and kind == MANDATORY):
-            self.seat = (self.seat + 1) % len(self.players)
-        return kind, dealt
+        seat = self.seat
+        if dealer is not None and dealer in players:
+            seat = players.index(dealer)
+        # the same dealer again after a mandatory all-pass (allpass.same_dealer), else the next
+        self.seat = seat if (kind == MANDATORY and self.same) else (seat + 1) % len(players)
+        return kind, players[seat]
 
 
 def rotation(record: Record, rules: Any, explicit: bool = True,
