@@ -289,6 +289,14 @@ def test_local_processes_yield_in_order_and_raise_what_a_worker_raised():
         got = ex.map(_twice, items, 2)
         assert [next(got) for _ in range(5)] == [0, 2, 4, 6, 8]     # stopped early: close stops them
         got.close()
+        # what the workers still send back for the stopped map is dropped, not taken by the next
+        assert list(ex.map(_twice, items[:50], 3)) == [2 * x for x in items[:50]]
+        assert not ex._back and not ex._dropped and ex._load == [0, 0]
+        # one chunk at a time (the Dask executor's helper): ready, wait, get, in any order
+        first, boom, last = ex.submit(_twice, [1, 2]), ex.submit(_twice, ["boom"]), ex.submit(_twice, [3])
+        assert last.get() == [6] and first.wait(5) and first.ready() and first.get() == [2, 4]
+        with pytest.raises(ValueError, match="boom"):
+            boom.get()
     with LocalProcesses(2) as ex:
         with pytest.raises(WorkerStopped, match="exit code 7"):
             list(ex.map(_twice, items[:20] + ["die"] + items, 1))

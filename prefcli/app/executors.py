@@ -17,7 +17,7 @@ from __future__ import annotations
 import collections
 import gc
 import threading
-from typing import Any, Callable, Deque, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Deque, Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
 #: What ``--executor`` accepts (``dask:ADDRESS`` too).
 EXECUTORS = ("local", "dask")
@@ -151,7 +151,7 @@ class LocalProcesses(Executor):
     workers needed. Here the parent has no threads: it sends each worker up to two chunks ahead,
     waits on the pipes, and keeps at most a few chunks that came back early."""
 
-    #: chunks a worker holds (one settling, one waiting); chunks ahead of the one yielded next
+    #: chunks a worker holds (one settling, one waiting)
     DEPTH = 2
 
     def __init__(self, jobs: int) -> None:
@@ -161,6 +161,10 @@ class LocalProcesses(Executor):
             else multiprocessing.get_context()
         self._conns: List[Any] = []
         self._procs: List[Any] = []
+        self._load = [0] * jobs                 # chunks each worker holds
+        self._back: Dict[int, Any] = {}         # replies come back, not yet taken
+        self._dropped: Set[int] = set()         # chunks whose replies nobody will take
+        self._sent = 0
         try:
             for _ in range(jobs):
                 mine, theirs = ctx.Pipe(duplex=True)
@@ -174,48 +178,57 @@ class LocalProcesses(Executor):
             raise
 
     def map(self, func: Callable[[Any], Any], items: Iterable[Any], chunk: int = 0) -> Iterator[Any]:
-        from multiprocessing.connection import wait
-        conns = self._conns
-        n = len(conns)
+        n = len(self._conns)
         chunks = _guided(items, chunk or 8, n) if isinstance(items, (list, tuple)) else _chunks(items, chunk or 8)
-        load = [0] * n
-        back: Dict[int, Any] = {}         # chunks that came back before the one yielded next
-        sent = taken = 0
-        window = n * self.DEPTH + n
+        queue: Deque[Submitted] = collections.deque()   # in item order
+        window = n * (self.DEPTH + 1)       # chunks sent or come back early, not yet yielded
         more = True
-        while True:
-            while more and sent - taken < window:
-                w = min(range(n), key=load.__getitem__)
-                if load[w] >= self.DEPTH:
-                    break
-                c = next(chunks, None)
-                if c is None:
-                    more = False
-                    break
-                try:
-                    conns[w].send((sent, func, c))
-                except OSError:
-                    raise self._stopped(w) from None
-                load[w] += 1
-                sent += 1
-            if taken in back:
-                ok, results = back.pop(taken)
-                taken += 1
-                if not ok:
-                    raise results
-                yield from results
-                continue
-            if taken == sent:
-                return
-            for ready in wait([conns[w] for w in range(n) if load[w]]):
-                w = conns.index(ready)
-                conn = conns[w]
-                try:
-                    index, ok, results = conn.recv()
-                except (EOFError, OSError):
-                    raise self._stopped(w) from None
-                load[w] -= 1
-                back[index] = (ok, results)
+        try:
+            while True:
+                while more and len(queue) < window and min(self._load) < self.DEPTH:
+                    c = next(chunks, None)
+                    if c is None:
+                        more = False
+                        break
+                    queue.append(self.submit(func, c))
+                if not queue and not more:
+                    return
+                if queue and queue[0].index in self._back:
+                    yield from queue.popleft().get()
+                else:
+                    self._collect(None)
+        finally:
+            for h in queue:                 # stopped early: what comes back later is dropped
+                if self._back.pop(h.index, None) is None:
+                    self._dropped.add(h.index)
+
+    def submit(self, func: Callable[[Any], Any], chunk: Sequence[Any]) -> "Submitted":
+        """`func` over one chunk on the least busy worker, now; its results from the handle."""
+        w = min(range(len(self._conns)), key=self._load.__getitem__)
+        index = self._sent
+        self._sent += 1
+        try:
+            self._conns[w].send((index, func, list(chunk)))
+        except OSError:
+            raise self._stopped(w) from None
+        self._load[w] += 1
+        return Submitted(self, index)
+
+    def _collect(self, timeout: Optional[float]) -> None:
+        """Read every reply that has come back (waiting up to `timeout` for one; None: until one)."""
+        from multiprocessing.connection import wait
+        busy = [self._conns[w] for w in range(len(self._conns)) if self._load[w]]
+        for ready in wait(busy, timeout) if busy else ():
+            w = self._conns.index(ready)
+            try:
+                index, ok, results = self._conns[w].recv()
+            except (EOFError, OSError):
+                raise self._stopped(w) from None
+            self._load[w] -= 1
+            if index in self._dropped:
+                self._dropped.discard(index)
+            else:
+                self._back[index] = (ok, results)
 
     def _stopped(self, w: int) -> WorkerStopped:
         self._procs[w].join(1)
@@ -230,6 +243,33 @@ class LocalProcesses(Executor):
         for conn in self._conns:
             conn.close()
         self._procs, self._conns = [], []
+
+
+class Submitted:
+    """A chunk sent with :meth:`LocalProcesses.submit`: ready, wait, get (what a pool's
+    AsyncResult gives, without its threads)."""
+
+    def __init__(self, ex: LocalProcesses, index: int) -> None:
+        self._ex = ex
+        self.index = index
+
+    def ready(self) -> bool:
+        if self.index not in self._ex._back:
+            self._ex._collect(0)
+        return self.index in self._ex._back
+
+    def wait(self, timeout: float) -> bool:
+        if not self.ready():
+            self._ex._collect(timeout)
+        return self.index in self._ex._back
+
+    def get(self) -> List[Any]:
+        while self.index not in self._ex._back:
+            self._ex._collect(None)
+        ok, results = self._ex._back.pop(self.index)
+        if not ok:
+            raise results
+        return results
 
 
 class DaskExecutor(Executor):
@@ -323,11 +363,8 @@ class DaskExecutor(Executor):
             pending.append(("done", _run_chunk(func, first)))
             self.placed["here"] += 1
             if self._overlap:
-                import multiprocessing
-                ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() \
-                    else multiprocessing.get_context()
                 # forked before any thread exists here (the cluster's start runs in one)
-                self._helper = ctx.Pool(processes=1, initializer=worker_init)
+                self._helper = LocalProcesses(1)
             self._starter = threading.Thread(target=self._start_local, name="prefcli-dask-start", daemon=True)
             self._starter.start()
         try:
@@ -338,9 +375,9 @@ class DaskExecutor(Executor):
                         c = next(chunks, None)
                         if c is None:
                             break
-                        pending.append(("helper", self._helper.apply_async(_run_chunk, (func, c))))
+                        pending.append(("helper", self._helper.submit(func, c)))
                         self.placed["helper"] += 1
-                    elif pending[0][0] == "done" or pending[0][1].wait(0.005) or pending[0][1].ready():
+                    elif pending[0][0] == "done" or pending[0][1].wait(0.005):
                         yield from self._take(pending.popleft())
                     continue
                 self._ready(wait=True)
@@ -368,8 +405,7 @@ class DaskExecutor(Executor):
 
     def _stop_helper(self) -> None:
         if self._helper is not None:
-            self._helper.terminate()
-            self._helper.join()
+            self._helper.close()
             self._helper = None
 
     def close(self) -> None:
