@@ -181,11 +181,14 @@ class LocalProcesses(Executor):
         n = len(self._conns)
         chunks = _guided(items, chunk or 8, n) if isinstance(items, (list, tuple)) else _chunks(items, chunk or 8)
         queue: Deque[Submitted] = collections.deque()   # in item order
-        window = n * (self.DEPTH + 1)       # chunks sent or come back early, not yet yielded
+        # items one by one are heavy ones (analyze's deals, up to a second each): one at a time
+        # a worker, so that none waits behind a long one while the other worker is idle
+        depth = self.DEPTH if chunk != 1 else 1
+        window = n * (depth + 1)            # chunks sent or come back early, not yet yielded
         more = True
         try:
             while True:
-                while more and len(queue) < window and min(self._load) < self.DEPTH:
+                while more and len(queue) < window and min(self._load) < depth:
                     c = next(chunks, None)
                     if c is None:
                         more = False
