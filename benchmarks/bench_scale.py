@@ -80,16 +80,24 @@ def run(args: Sequence[str]) -> Tuple[float, bytes, int, int]:
 
 def rounds(commands: Sequence[Sequence[str]], repeat: int) -> List[List[Tuple[float, float, bytes, int]]]:
     """Each command once as a warm-up, then all of them in turn `repeat` times: for each
-    command, (wall, CPU, output, exit status) of every round, so a drift in the machine's
-    load hits them alike and ratios can be taken round by round."""
+    command, (wall, CPU, digest of the output, exit status) of every round, so a drift in the
+    machine's load hits them alike and ratios can be taken round by round. Only digests are
+    kept: megabytes of outputs held here would be counted in the peak of every process this
+    script starts afterwards (a forked child's resident set starts as this one's)."""
+    import hashlib
     for c in commands:
         run(c)
     out: List[List[Tuple[float, float, bytes, int]]] = [[] for _ in commands]
     for _ in range(repeat):
         for i, c in enumerate(commands):
             w, o, code, _ = run(c)
-            out[i].append((w, CPU["last"], o, code))
+            out[i].append((w, CPU["last"], hashlib.sha256(o).digest(), code))
+            SIZE["last"] = len(o)
+            del o
     return out
+
+
+SIZE = {"last": 0}
 
 
 def _median(runs: Sequence[Tuple[float, float, bytes, int]], what: int) -> float:
@@ -107,7 +115,10 @@ SPIN = "while True:\n    pass\n"
 
 def busy_pair(settle: Sequence[str], repeat: int, spinners: int) -> Tuple[Sequence, Sequence]:
     """--jobs 1 and --jobs 2 in turn while `spinners` processes of this script spin."""
-    procs = [subprocess.Popen([sys.executable, "-c", SPIN]) for _ in range(spinners)]
+    # each in a session of its own, as another user's program is: the scheduler shares the
+    # cores between sessions (autogroups) first, so a spinner in this script's session would
+    # take its share from the settle being timed and make --jobs 2 look better than it is
+    procs = [subprocess.Popen([sys.executable, "-c", SPIN], start_new_session=True) for _ in range(spinners)]
     try:
         time.sleep(0.5)                 # the spinners running before the first timed run
         one, two = rounds([list(settle) + ["--jobs", "1"], list(settle) + ["--jobs", "2"]], repeat)
@@ -154,7 +165,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
               + (" (local cluster started and stopped)" if "dask" in label else ""))
     print(f"  --jobs 2 / --jobs 1           {_ratio(two, one)}  CPU {_ratio(two, one, 1)}   goal ≤ 0.6")
     print(f"  dask / --jobs 2               {_ratio(dask, two)}  CPU {_ratio(dask, two, 1)}   goal ≤ 1.5")
-    print(f"  outputs identical: {'yes' if same else 'NO'} ({len(one[0][2]):,} bytes of JSON)")
+    print(f"  outputs identical: {'yes' if same else 'NO'} ({SIZE['last']:,} bytes of JSON)")
     if args.busy > 0:
         b1, b2 = busy_pair(settle, args.repeat, args.busy)
         same = same and {r[2] for r in b1 + b2} == outs
