@@ -277,8 +277,9 @@ def test_local_processes_yield_in_order_and_raise_what_a_worker_raised():
     the chunk size, raise a worker's exception in the parent, and say when a worker is gone."""
     from prefcli.app.executors import LocalProcesses, WorkerStopped
     items = list(range(203))
-    for jobs in (1, 2, 3):
-        with LocalProcesses(jobs) as ex:
+    for jobs, here in ((1, False), (2, False), (3, False), (1, True), (2, True), (3, True)):
+        with LocalProcesses(jobs, here=here) as ex:     # here: this process takes part
+            assert len(ex._procs) == jobs - here
             for chunk in (1, 4, 16, 500):
                 assert list(ex.map(_twice, items, chunk)) == [2 * x for x in items]   # guided chunks
                 assert list(ex.map(_twice, iter(items), chunk)) == [2 * x for x in items]
@@ -297,6 +298,11 @@ def test_local_processes_yield_in_order_and_raise_what_a_worker_raised():
         assert last.get() == [6] and first.wait(5) and first.ready() and first.get() == [2, 4]
         with pytest.raises(ValueError, match="boom"):
             boom.get()
+    with LocalProcesses(2, here=True) as ex:
+        got = ex.map(_twice, items, 2)
+        assert [next(got) for _ in range(5)] == [0, 2, 4, 6, 8]
+        got.close()
+        assert list(ex.map(_twice, items[:50], 3)) == [2 * x for x in items[:50]]
     with LocalProcesses(2) as ex:
         with pytest.raises(WorkerStopped, match="exit code 7"):
             list(ex.map(_twice, items[:20] + ["die"] + items, 1))

@@ -154,9 +154,14 @@ class LocalProcesses(Executor):
     #: chunks a worker holds (one settling, one waiting)
     DEPTH = 2
 
-    def __init__(self, jobs: int) -> None:
+    def __init__(self, jobs: int, here: bool = False) -> None:
         import multiprocessing
         self.workers = jobs
+        #: this process takes part: jobs - 1 workers are forked, and this one settles chunks
+        #: of its own between taking theirs back (on two cores, two processes, not three)
+        self.here = here
+        if here:
+            jobs -= 1
         ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() \
             else multiprocessing.get_context()
         self._conns: List[Any] = []
@@ -179,30 +184,49 @@ class LocalProcesses(Executor):
 
     def map(self, func: Callable[[Any], Any], items: Iterable[Any], chunk: int = 0) -> Iterator[Any]:
         n = len(self._conns)
-        chunks = _guided(items, chunk or 8, n) if isinstance(items, (list, tuple)) else _chunks(items, chunk or 8)
-        queue: Deque[Submitted] = collections.deque()   # in item order
+        chunks = _guided(items, chunk or 8, n + self.here) if isinstance(items, (list, tuple)) \
+            else _chunks(items, chunk or 8)
+        queue: Deque[Any] = collections.deque()         # Submitted and _Here, in item order
         # items one by one are heavy ones (analyze's deals, up to a second each): one at a time
         # a worker, so that none waits behind a long one while the other worker is idle
         depth = self.DEPTH if chunk != 1 else 1
-        window = n * (depth + 1)            # chunks sent or come back early, not yet yielded
+        window = (n + self.here) * (depth + 1)   # chunks sent or come back early, not yet yielded
         more = True
+        mine: Deque[_Here] = collections.deque()         # chunks of this process's, not run yet
         try:
             while True:
-                while more and len(queue) < window and min(self._load) < depth:
-                    c = next(chunks, None)
+                if self.here and n and any(self._load):
+                    self._collect(0)        # take back what is done: its worker gets more to do
+                while more and len(queue) < window:
+                    if n and min(self._load) < depth:
+                        c = next(chunks, None)
+                        if c is not None:
+                            queue.append(self.submit(func, c))
+                    elif self.here and not mine:
+                        c = next(chunks, None)
+                        if c is not None:
+                            mine.append(_Here(c))
+                            queue.append(mine[-1])
+                    else:
+                        break
                     if c is None:
                         more = False
-                        break
-                    queue.append(self.submit(func, c))
                 if not queue and not more:
                     return
-                if queue and queue[0].index in self._back:
+                head = queue[0] if queue else None
+                if type(head) is _Here:
+                    if head.results is None:    # the first of ours not run yet
+                        mine.popleft().run(func)
                     yield from queue.popleft().get()
+                elif head is not None and head.index in self._back:
+                    yield from queue.popleft().get()
+                elif mine:                  # a worker's chunk is next: settle one of ours meanwhile
+                    mine.popleft().run(func)
                 else:
                     self._collect(None)
         finally:
             for h in queue:                 # stopped early: what comes back later is dropped
-                if self._back.pop(h.index, None) is None:
+                if type(h) is not _Here and self._back.pop(h.index, None) is None:
                     self._dropped.add(h.index)
 
     def submit(self, func: Callable[[Any], Any], chunk: Sequence[Any]) -> "Submitted":
@@ -246,6 +270,23 @@ class LocalProcesses(Executor):
         for conn in self._conns:
             conn.close()
         self._procs, self._conns = [], []
+
+
+class _Here:
+    """A chunk of LocalProcesses.map that this process settles itself."""
+
+    __slots__ = ("chunk", "results")
+
+    def __init__(self, chunk: List[Any]) -> None:
+        self.chunk = chunk
+        self.results: Optional[List[Any]] = None
+
+    def run(self, func: Callable[[Any], Any]) -> None:
+        self.results = [func(x) for x in self.chunk]
+
+    def get(self) -> List[Any]:
+        assert self.results is not None
+        return self.results
 
 
 class Submitted:
