@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import field
 from prefcli.model.slots import dataclass
-from typing import Any, Callable, Iterator, List, Optional, Sequence
+from collections import abc
+from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple
 
 from prefcli.model.diagnostics import Problem
 from prefcli.app.settle_input import _settle_rendered, _settle_worker
@@ -26,8 +27,25 @@ def settle_stream(sources: Sequence[str], options: SettleOptions, executor: Any 
     from prefcli.app.executors import Executor
     ex = executor if executor is not None and "-" not in sources else Executor()
     if render is not None:
-        return ex.map(_settle_rendered, ((s, options, render) for s in sources))
-    return ex.map(_settle_worker, ((s, options) for s in sources))
+        return ex.map(_settle_rendered, _Items(sources, (options, render)))
+    return ex.map(_settle_worker, _Items(sources, (options,)))
+
+
+class _Items(abc.Sequence):
+    """(source, *extra) for each source, made a slice at a time: an executor can size its
+    chunks from the length, and a batch of millions holds no tuple per input."""
+
+    def __init__(self, sources: Sequence[str], extra: Tuple[Any, ...]) -> None:
+        self.sources = sources
+        self.extra = extra
+
+    def __len__(self) -> int:
+        return len(self.sources)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [(s, *self.extra) for s in self.sources[i]]
+        return (self.sources[i], *self.extra)
 
 
 @dataclass

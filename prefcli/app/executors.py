@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import collections
 import gc
+import itertools
 import threading
+from collections.abc import Sequence as _Seq
 from typing import Any, Callable, Deque, Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
 #: What ``--executor`` accepts (``dask:ADDRESS`` too).
@@ -78,13 +80,13 @@ def _chunks(items: Iterable[Any], size: int) -> Iterator[List[Any]]:
         yield chunk
 
 
-def _guided(items: Sequence[Any], size: int, workers: int) -> Iterator[List[Any]]:
+def _guided(items: Sequence[Any], size: int, workers: int, ahead: int = 4, start: int = 0) -> Iterator[List[Any]]:
     """Chunks of `size` items, smaller towards the end (at most what is left over four times
     the workers), so that the workers finish within an item of each other instead of one
     waiting for the other's last whole chunk."""
-    i, n = 0, len(items)
+    i, n = start, len(items)
     while i < n:
-        k = max(1, min(size, (n - i) // (4 * workers)))
+        k = max(1, min(size, (n - i) // (ahead * workers)))
         yield list(items[i:i + k])
         i += k
 
@@ -184,7 +186,7 @@ class LocalProcesses(Executor):
 
     def map(self, func: Callable[[Any], Any], items: Iterable[Any], chunk: int = 0) -> Iterator[Any]:
         n = len(self._conns)
-        chunks = _guided(items, chunk or 8, n + self.here) if isinstance(items, (list, tuple)) \
+        chunks = _guided(items, chunk or 8, n + self.here) if isinstance(items, _Seq) \
             else _chunks(items, chunk or 8)
         queue: Deque[Any] = collections.deque()         # Submitted and _Here, in item order
         # items one by one are heavy ones (analyze's deals, up to a second each): one at a time
@@ -396,8 +398,14 @@ class DaskExecutor(Executor):
         return self._client is not None
 
     def map(self, func: Callable[[Any], Any], items: Iterable[Any], chunk: int = 0) -> Iterator[Any]:
-        size = chunk or 16
-        chunks = _chunks(items, size)
+        if chunk or not isinstance(items, _Seq):
+            chunks = _chunks(items, chunk or 16)
+        else:
+            # a first chunk of 16 (settled here while the cluster starts), then chunks of up to
+            # 64 that shrink towards the end: fewer tasks for the scheduler, and a short tail
+            chunks = itertools.chain([list(items[:16])] if len(items) else [],
+                                     _guided(items, 64, self.workers, 2, start=16))
+
         # each entry: ("done", results) | ("helper", AsyncResult) | ("dask", Future), in input order
         pending: Deque[Any] = collections.deque()
         if self._client is None and self._starter is None:
