@@ -74,15 +74,18 @@ def merge_parts(sources: Sequence[str], coin: Optional[Decimal] = None) -> Merge
 
 
 def _merge_stats(docs: Sequence[Any]) -> MergeResult:
-    from prefcli.settle.stats import from_data, merge, to_data
-    total = None
+    from prefcli.settle.stats import StatsFold, from_data, to_data
+    fold: Optional[StatsFold] = None
     for s, d in docs:
         try:
             part = from_data(_plain(d.data))
         except (ValueError, KeyError, TypeError) as exc:
             raise _bad(d, s, (), f"not a valid {STATS_FORMAT} part: {exc}") from None
-        total = part if total is None else merge(total, part)
-    assert total is not None    # merge_documents found a format, so there is at least one part
+        if fold is None:
+            fold = StatsFold(part.by)
+        fold.add(part)              # in place: merge() copied every part before it
+    assert fold is not None    # merge_documents found a format, so there is at least one part
+    total = fold.stats()
     return MergeResult(STATS_FORMAT, to_data(total), total)
 
 

@@ -12,7 +12,7 @@ from prefcli.model.slots import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from prefcli.model.diagnostics import Problem
-from prefcli.settle.stats import Stats, game_stats, merge
+from prefcli.settle.stats import Stats, StatsFold, game_stats
 
 if TYPE_CHECKING:
     from prefcli.settle import Tournament
@@ -122,8 +122,8 @@ def run_stats(sources: Sequence[str], options: StatsOptions, executor: Any = Non
     ex = executor if executor is not None else Executor()
     if "-" in sources:
         ex = Executor()
-    total = Stats(options.by)
-    out = StatsResult(total)
+    fold = StatsFold(options.by)        # added in place: each merge() copied all before
+    out = StatsResult(Stats(options.by))
     done = 0
     for part in ex.map(_stats_worker, ((s, options) for s in sources)):
         done += 1
@@ -133,6 +133,6 @@ def run_stats(sources: Sequence[str], options: StatsOptions, executor: Any = Non
             out.problems.extend(part.problems)
             out.failed += 1
         elif part.stats is not None:
-            total = merge(total, part.stats if options.timeline else replace(part.stats, games=()))
-    out.stats = total
+            fold.add(part.stats if options.timeline else replace(part.stats, games=()))
+    out.stats = fold.stats()
     return out
