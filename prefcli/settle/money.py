@@ -3,6 +3,7 @@ fewest transfers that clear the balances."""
 from __future__ import annotations
 
 import decimal
+import heapq
 import math
 from prefcli.model.slots import dataclass
 from decimal import Decimal
@@ -113,20 +114,32 @@ def _payments(balances: Mapping[str, N], order: Optional[Sequence[str]] = None) 
     zero = _zero_like(balances)
     if sum((balances[p] for p in names), zero) != 0:
         raise SettlementError("balances do not sum to zero; no payments can clear them")
+    # The largest debtor and the largest creditor, each kept in a heap: (balance, seat) of the
+    # debtors, (-balance, seat) of the creditors, so the least entry of each is the one a scan
+    # of every name picks (ties to the earlier seat). Only the two that pay change, and the one
+    # left unsquared goes back: n log n, where a scan of everybody at each transfer was the
+    # square of the players (a season whose games each have their own players).
     seat = {p: i for i, p in enumerate(names)}
-    left = {p: balances[p] for p in names}
+    debtors = [(balances[p], i, p) for p, i in seat.items() if balances[p] < 0]
+    creditors = [(-balances[p], i, p, balances[p]) for p, i in seat.items() if balances[p] > 0]
+    heapq.heapify(debtors)
+    heapq.heapify(creditors)
     out: List[Payment[N]] = []
-    while True:
-        debtors = [p for p in names if left[p] < 0]
-        creditors = [p for p in names if left[p] > 0]
-        if not debtors or not creditors:
-            break
-        d = min(debtors, key=lambda p: (left[p], seat[p]))
-        c = max(creditors, key=lambda p: (left[p], -seat[p]))
-        amount = min(-left[d], left[c])
+    while debtors and creditors:
+        owes, di, d = debtors[0]
+        _, ci, c, due = creditors[0]
+        amount = min(-owes, due)            # what d owes, what c is due: the lesser
         out.append(Payment(d, c, amount))
-        left[d] += amount
-        left[c] -= amount
+        rest_d = owes + amount
+        rest_c = due - amount
+        if rest_d < 0:
+            heapq.heapreplace(debtors, (rest_d, di, d))
+        else:
+            heapq.heappop(debtors)
+        if rest_c > 0:
+            heapq.heapreplace(creditors, (-rest_c, ci, c, rest_c))
+        else:
+            heapq.heappop(creditors)
     check_payments(balances, out)
     return out
 

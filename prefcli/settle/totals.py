@@ -90,7 +90,7 @@ class Totals:
 
     def summary(self, coin: Optional[Decimal] = None) -> Summary:
         """The batch's totals and payments, as :func:`prefcli.settle.summarize` gives them."""
-        names = list(self.order) + sorted(p for p in self.net if p not in self.order)
+        names = _names(self)
         have_price = self.inputs > 0 and self.priced == self.inputs
         coins = set(self.coins)
         the_coin = coin if coin is not None else (
@@ -112,10 +112,17 @@ class Totals:
                        the_price, the_coin, None, tuple(notes))
 
 
+def _names(t: Totals) -> List[str]:
+    """The players in order of first appearance, then any others by name (a set looked in:
+    ``in`` the order tuple was a scan of every player for each player)."""
+    listed = set(t.order)
+    return list(t.order) + sorted(p for p in t.net if p not in listed)
+
+
 def totals_data(t: Totals) -> Dict[str, Any]:
     """The exact totals as plain data (`settle --summary -f json` writes them; `merge` reads them)."""
     from prefcli.model.ledger import format_amount
-    names = list(t.order) + sorted(p for p in t.net if p not in t.order)
+    names = _names(t)
     return {"players": names,
             "net": {p: format_amount(t.net[p]) for p in names},
             "exact_money": {p: format_amount(t.exact_money[p]) for p in names if p in t.exact_money},
