@@ -214,16 +214,42 @@ class SettlementSpool:
             return "  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i])
                              for i, c in enumerate(cells)).rstrip() + "\n"
 
+        # An input's row has cells only for its own players: it is written from those, each
+        # right-justified at its column's place (the columns before it blank), as `line` lays
+        # out the whole row; a row of every player's cell cost the inputs times the players.
+        col: Dict[str, int] = {}
+        at = [0] * (len(names) + 1)
+        for i, p in enumerate(names, start=1):
+            col[p] = i
+            at[i] = at[i - 1] + widths[i - 1] + 2
+        w0 = widths[0]
+
+        def row(source: str, cells: Dict[str, str]) -> str:
+            parts = [source.ljust(w0)]
+            end = len(parts[0])
+            shift = end - w0                # a cell wider than its column moves the rest on
+            for i, c in sorted((col[p], c) for p, c in cells.items() if p in col and c):
+                cell = c.rjust(widths[i])
+                parts.append(" " * (at[i] + shift - end))
+                parts.append(cell)
+                shift += len(cell) - widths[i]
+                end = at[i] + widths[i] + shift
+            return "".join(parts).rstrip() + "\n"
+
         yield line(["input"] + names)
         self.file.flush()
         self.file.seek(0)
         batch: List[str] = []
+        size = 0
         for raw in self.file:
             source, cells = json.loads(raw)
-            batch.append(line([source] + [cells.get(p, "") for p in names]))
-            if len(batch) >= 512:
+            text = row(source, cells)
+            batch.append(text)
+            size += len(text)
+            if len(batch) >= 512 or size >= _CHUNK * 16:     # rows as wide as many players
                 yield "".join(batch)
                 batch = []
+                size = 0
         if batch:
             yield "".join(batch)
         for r in totals:
