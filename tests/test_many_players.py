@@ -33,6 +33,8 @@ CASES = [
     ("settle-summary.json", ["settle", "--summary", "-f", "json"]),
     ("settle-priced.txt", ["settle", "--summary", "--price", "0.07", "--coin", "0.05"]),
     ("settle-priced.json", ["settle", "--price", "0.3", "-f", "json"]),
+    ("settle-standings.txt", ["settle", "--standings", "--cap", "100", "--floor", "-150"]),
+    ("settle-standings.json", ["settle", "--band", "50:0.5", "-f", "json"]),
     ("stats.txt", ["stats"]),
     ("stats.json", ["stats", "-f", "json"]),
     ("stats.csv", ["stats", "-f", "csv"]),

@@ -36,9 +36,11 @@ def standings(rows: Sequence[Tuple[str, Mapping[str, Fraction]]], tournament: To
     players come after everyone else.
     """
     names: List[str] = list(order) if order is not None else []
+    listed = set(names)         # a list searched once a name was the square of the players
     for _, net in rows:
         for p in net:
-            if p not in names:
+            if p not in listed:
+                listed.add(p)
                 names.append(p)
     total = {p: Fraction(0) for p in names}
     raw = {p: Fraction(0) for p in names}
