@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from conftest import ROOT, example_records
 
 from prefcli.io import writer, writer_json, writer_stream
-from prefcli.io.writer_stream import deal_items, deal_yaml
+from prefcli.io.writer_stream import DealLines, deal_items, deal_yaml, deal_yaml_items
 from prefcli.io.writer_text import _DirectYaml, _NotDirect
 from prefcli.model.cards import DECK, Call, CallKind, Decision, format_cards, parse_call, parse_contract
 from prefcli.model.records import Deal, Irregularity
@@ -42,6 +42,22 @@ def _short_yaml(deal: Deal):
         return None
 
 
+def _items_yaml(deal: Deal):
+    """deal_yaml field by field (what it falls back on where DealLines declines)."""
+    try:
+        return deal_yaml_items(_DirectYaml(), deal)
+    except _NotDirect:
+        return None
+
+
+def _lines_yaml(deal: Deal):
+    """DealLines' one pass (None where it declines, or where the direct writer would)."""
+    try:
+        return DealLines(_DirectYaml()).deal(deal)
+    except _NotDirect:
+        return None
+
+
 def _long_json(deal: Deal) -> str:
     return writer_json._json_text(writer.deal_to_data(deal, ("deals", deal.pos)), 4, 4, block=True)
 
@@ -55,6 +71,9 @@ def _same(deal: Deal) -> None:
     for k, v, how in items:         # the values' types too (True is 1, "1" is not)
         assert repr(v) == repr(plain[k]), k
     assert _short_yaml(deal) == _long_yaml(deal)
+    assert _items_yaml(deal) == _long_yaml(deal)
+    lines = _lines_yaml(deal)
+    assert lines is None or lines == _long_yaml(deal)
     assert writer_json.deal_json(deal) == _long_json(deal)
 
 
@@ -92,6 +111,41 @@ def test_generated_deals_as_the_long_way(tmp_path, extra):
     assert deals
     for deal in deals:
         _same(deal)
+
+
+@pytest.mark.parametrize("extra", [["--full"], ["--full", "--players", "4"], [], ["--players", "4"]])
+def test_generated_deals_are_written_in_one_pass_as_field_by_field(tmp_path, extra):
+    """Every generated deal (full: claims, returns, talon-led all-pass tricks of four cards;
+    summary) is written by DealLines, by one writer as convert writes them, with the bytes of
+    the field-by-field way."""
+    out = tmp_path / "g.yaml"
+    subprocess.run([sys.executable, str(ROOT / "benchmarks" / "generate.py"), "--deals", "300", "--seed", "7",
+                    *extra, "-o", str(out)], check=True)
+    deals_ = _deals_of(out)
+    lines, items, whole = DealLines(_DirectYaml()), _DirectYaml(), _DirectYaml()
+    for deal in deals_:
+        text = lines.deal(deal)
+        assert text is not None, deal
+        assert text == deal_yaml_items(items, deal) == deal_yaml(whole, deal) == _long_yaml(deal)
+    assert whole._lines is not None and whole._lines.contracts      # deal_yaml took the one pass
+    if "--full" in extra:
+        assert any(d.claim for d in deals_) and any(d.returned_by for d in deals_)
+        assert any(len(t) == 4 for d in deals_ for t in d.play or ())
+
+
+def test_one_pass_declines_what_it_does_not_write():
+    """A field DealLines leaves to the field-by-field way, and values it does not take as they
+    are (hands that fit on one line, a trick without cards, a text name of another type)."""
+    six = parse_contract("6S")
+    for deal in (Deal(pos=0, contract=six, note="n"), Deal(pos=0, contract=six, bid=six),
+                 Deal(pos=0, contract=six, dark=True), Deal(pos=0, contract=six, bomb="Ann"),
+                 Deal(pos=0, contract=six, hands=(("Ann", DECK[:3]),)),
+                 Deal(pos=0, contract=six, play=((DECK[0], DECK[1]), ())),
+                 Deal(pos=0, contract=six, play=()), Deal(pos=0, contract=six, dealer=7),
+                 Deal(pos=0, contract=six, tricks=(("Ann", True),)),
+                 Deal(pos=0, contract=six, irregularities=(Irregularity("revoke", "Ann"),))):
+        assert _lines_yaml(deal) is None, deal
+        assert _short_yaml(deal) == _long_yaml(deal)
 
 
 def test_the_card_shortcut_is_taken_for_a_full_deal_and_its_texts_are_format_cards():

@@ -149,6 +149,19 @@ def deal_yaml(writer: _DirectYaml, deal: Deal) -> str:
     """The text of `deal` as an item of the `deals` block sequence: "  - " and
     ``writer.block_mapping(deal_to_data(deal), 4, True, 4, True)``, written from the model.
 
+    A deal of the usual fields is written by :class:`DealLines` (one pass, the texts of names,
+    contracts and small fields made once a writer); anything else, and whatever DealLines
+    declines, field by field from :func:`deal_items` (:func:`deal_yaml_items`)."""
+    lines = writer._lines
+    if lines is None:
+        lines = writer._lines = DealLines(writer)
+    text = lines.deal(deal)
+    return text if text is not None else deal_yaml_items(writer, deal)
+
+
+def deal_yaml_items(writer: _DirectYaml, deal: Deal) -> str:
+    """:func:`deal_yaml` field by field from :func:`deal_items`.
+
     Each field is what block_mapping writes for it; the card fields skip the scalar analysis
     (a canonical card text is plain) and the flow-or-block decision is made from the texts'
     lengths: the hands are a block when their one-line form passes FLOW_WIDTH (else the long
@@ -185,6 +198,173 @@ def deal_yaml(writer: _DirectYaml, deal: Deal) -> str:
             writer.unmarked(v, 6, 6 + len(k), False, 4)
         pre = "    "
     return "".join(out)
+
+
+def _trick_texts(play: Any) -> Optional[List[str]]:
+    """The texts of the tricks when deal_items writes them as TRICKS (each a canonical card
+    text under the bound, one of two cards or more), else None."""
+    try:
+        texts = [" ".join([c._text for c in t]) for t in play]
+    except (AttributeError, TypeError):
+        return None
+    if texts and "" not in texts and any([" " in t for t in texts]) and max(map(len, texts)) <= _MAX_SCALAR:
+        return texts
+    return None
+
+
+class DealLines:
+    """:func:`deal_yaml_items`' text of a deal of the usual fields (dealer, hands, talon,
+    auction, discard, contract, declarer, whist, open, play, tricks), written in one pass
+    over the model with the texts that repeat made once a writer: a name's line (a hand's row
+    prefix, a dealer's or declarer's line), a contract's line, a small field's text (the
+    writer's memo of :func:`deal_items`' SMALL fields, shared with it). A deal's cards are
+    joined once a hand or trick and the deal's lines once. :meth:`deal` gives None for any
+    other field or value (the items' way writes it, or declines), so the texts it gives are
+    those of the long way (tests/test_writer_model.py compares both on every example,
+    generated records and made-up deals)."""
+
+    def __init__(self, writer: _DirectYaml) -> None:
+        self.writer = writer
+        self.texts = writer._cache[0]
+        self.memo = writer._fields
+        #: a name's hand row prefix ("      Bob: ") and its written length, by name
+        self.rows: Dict[str, Tuple[str, int]] = {}
+        #: "    dealer: Ann\n", "    declarer: Ann\n", "    contract: 6S\n", by the value
+        self.dealers: Dict[str, str] = {}
+        self.declarers: Dict[str, str] = {}
+        self.contracts: Dict[Any, str] = {}
+
+    def _line(self, table: Dict[Any, str], key: str, value: Any, text: str) -> str:
+        got = table[value] = "    " + key + ": " + (self.texts.get(text) or self.writer.text(text, False, False)) + "\n"
+        return got
+
+    def _small(self, key: str, value: Any) -> str:
+        """The text after `key:` of a SMALL field, as deal_yaml_items writes and remembers it."""
+        writer = self.writer
+        saved = writer.out
+        writer.out = []
+        try:
+            writer.unmarked(plain_of(key, value), 6, 6 + len(key), False, 4)
+            got = "".join(writer.out)
+        finally:
+            writer.out = saved
+        if len(self.memo) < FIELD_MEMO:
+            self.memo[(key, value)] = got
+        return got
+
+    def deal(self, deal: Deal) -> Optional[str]:
+        """The deal's text, or None when it has a field or value this does not write."""
+        if (deal.bid is not None or deal.dark or deal.bomb is not None or deal.takeover is not None
+                or deal.partner is not None or deal.concede or deal.without_all or deal.position
+                or deal.irregularities or deal.penalties or deal.note is not None):
+            return None
+        memo = self.memo
+        # the model's values, each asked for what it is (a text, cards with their texts...)
+        name: Any
+        cards: Any
+        pairs: Any
+        parts: List[str] = []
+        add = parts.append
+        name = deal.dealer
+        if name is not None:
+            if type(name) is not str:
+                return None
+            add(self.dealers.get(name) or self._line(self.dealers, "dealer", name, name))
+        hands: Any = deal.hands
+        if hands is not None:
+            if not hands:
+                return None
+            rows = self.rows
+            width = 13
+            add("    hands:\n")
+            for name, cards in hands:
+                if type(name) is not str:
+                    return None
+                try:
+                    text = " ".join([c._text for c in cards])
+                except (AttributeError, TypeError):
+                    return None
+                if not text or len(text) > _MAX_SCALAR:
+                    return None
+                row = rows.get(name)
+                if row is None:
+                    row = rows[name] = ("      " + self.writer.key(name, False) + ": ", _scalar_len(name))
+                width += row[1] + 4 + len(text)
+                add(row[0] + text + "\n")
+            if width <= FLOW_WIDTH:         # one line, maybe: the items' way decides
+                return None
+        cards = deal.talon
+        if cards is not None:
+            try:
+                text = " ".join([c._text for c in cards])
+            except (AttributeError, TypeError):
+                return None
+            if not text or len(text) > _MAX_SCALAR:
+                return None
+            add("    talon: " + text + "\n")
+        calls = deal.auction
+        if calls is not None:
+            got = memo.get(("auction", calls))
+            if got is None:
+                if not _calls(calls):
+                    return None
+                got = self._small("auction", calls)
+            add("    auction:" + got)
+        cards = deal.discard
+        if cards is not None:
+            try:
+                text = " ".join([c._text for c in cards])
+            except (AttributeError, TypeError):
+                return None
+            if not text or len(text) > _MAX_SCALAR:
+                return None
+            add("    discard: " + text + "\n")
+        contract = deal.contract
+        add(self.contracts.get(contract) or self._line(self.contracts, "contract", contract, str(contract)))
+        name = deal.declarer
+        if name is not None:
+            if type(name) is not str:
+                return None
+            add(self.declarers.get(name) or self._line(self.declarers, "declarer", name, name))
+        pairs = deal.whist
+        if pairs:
+            if not _keyed(pairs, Decision):
+                return None
+            add("    whist:" + (memo.get(("whist", pairs)) or self._small("whist", pairs)))
+        name = deal.returned_by
+        if name is not None:
+            if type(name) is not str:
+                return None
+            add("    return: " + (self.texts.get(name) or self.writer.text(name, False, False)) + "\n")
+        flag = deal.open
+        if flag is not None:
+            if flag is True:
+                add("    open: true\n")
+            elif flag is False:
+                add("    open: false\n")
+            else:
+                return None
+        play: Any = deal.play
+        if play is not None:
+            try:        # tricks of three cards (every trick but an all-pass's talon-led ones)
+                texts: Optional[List[str]] = [a._text + " " + b._text + " " + c._text for a, b, c in play]
+            except (ValueError, TypeError, AttributeError):
+                texts = _trick_texts(play)
+            if not texts:
+                return None
+            add("    play:\n      - " + "\n      - ".join(texts) + "\n")
+        pairs = deal.claim
+        if pairs is not None:
+            if not _keyed(pairs, int):
+                return None
+            add("    claim:" + (memo.get(("claim", pairs)) or self._small("claim", pairs)))
+        pairs = deal.tricks
+        if pairs is not None:
+            if not _keyed(pairs, int):
+                return None
+            add("    tricks:" + (memo.get(("tricks", pairs)) or self._small("tricks", pairs)))
+        text = "".join(parts)
+        return "  - " + text[4:]
 
 
 # ---------------------------------------------------------------------------------------------

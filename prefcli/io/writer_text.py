@@ -302,6 +302,7 @@ class _DirectYaml:
         self._cache: List[Dict[str, str]] = [{}, {}, {}, {}]
         self._small: Dict[Any, str] = {}     # unmarked()'s text of a small collection, by place and content
         self._fields: Dict[Any, str] = {}    # a deal's SMALL field's text, by key and model value (writer_stream)
+        self._lines: Any = None              # the deals' lines written from the model (writer_stream.DealLines)
         self.out: List[str] = []
 
     # scalars -------------------------------------------------------------------------------
