@@ -166,3 +166,32 @@ def test_pieces_come_in_chunks_not_a_write_per_deal(generated):
     parts = record_parts(_record(generated["full.yaml"]))
     chunks = list(dump_chunks(parts.head, parts.deals(), parts.tail, "yaml"))
     assert 1 < len(chunks) < 400
+
+
+def test_convert_keeps_the_collector_paused_from_the_reading_to_the_last_write(run, monkeypatch, tmp_path):
+    """A pass of the cycle collector between the check and the writing walked the whole record
+    (nothing in it is cyclic garbage): the convert command keeps it paused until its last write,
+    as score does, and on again after, whatever the outcome."""
+    import gc
+
+    from prefcli.app import convert as app_convert
+    seen = []
+    real = app_convert.Converted.chunks
+
+    def chunks(self, kind, comments=()):
+        seen.append(gc.isenabled())
+        for chunk in real(self, kind, comments):
+            seen.append(gc.isenabled())
+            yield chunk
+
+    monkeypatch.setattr(app_convert.Converted, "chunks", chunks)
+    assert gc.isenabled()
+    for kind in ("json", "yaml"):
+        code, out, _ = run(["convert", "examples/full-deals-sochi.yaml", "-f", kind])
+        assert code == 0 and out
+        assert seen and not any(seen)
+        assert gc.isenabled()
+        seen.clear()
+    code, _, err = run(["convert", str(tmp_path / "missing.yaml"), "-f", "json"])
+    assert code == 1 and "missing.yaml" in err
+    assert gc.isenabled()
