@@ -75,6 +75,8 @@ def _same(deal: Deal) -> None:
     lines = _lines_yaml(deal)
     assert lines is None or lines == _long_yaml(deal)
     assert writer_json.deal_json(deal) == _long_json(deal)
+    lines = writer_json.DealJson().deal(deal)
+    assert lines is None or lines == _long_json(deal)
 
 
 def _deals_of(path):
@@ -123,10 +125,15 @@ def test_generated_deals_are_written_in_one_pass_as_field_by_field(tmp_path, ext
                     *extra, "-o", str(out)], check=True)
     deals_ = _deals_of(out)
     lines, items, whole = DealLines(_DirectYaml()), _DirectYaml(), _DirectYaml()
+    json_lines = writer_json.DealJson()
+    writer_json._JSON_FIELDS.clear()
     for deal in deals_:
         text = lines.deal(deal)
         assert text is not None, deal
         assert text == deal_yaml_items(items, deal) == deal_yaml(whole, deal) == _long_yaml(deal)
+        text = json_lines.deal(deal)
+        assert text is not None, deal
+        assert text == writer_json.deal_json(deal) == _long_json(deal)
     assert whole._lines is not None and whole._lines.contracts      # deal_yaml took the one pass
     if "--full" in extra:
         assert any(d.claim for d in deals_) and any(d.returned_by for d in deals_)
@@ -145,6 +152,7 @@ def test_one_pass_declines_what_it_does_not_write():
                  Deal(pos=0, contract=six, tricks=(("Ann", True),)),
                  Deal(pos=0, contract=six, irregularities=(Irregularity("revoke", "Ann"),))):
         assert _lines_yaml(deal) is None, deal
+        assert writer_json.DealJson().deal(deal) is None, deal
         assert _short_yaml(deal) == _long_yaml(deal)
 
 
@@ -265,13 +273,14 @@ def _one_writer(deals_):
     fields' memo shared by every deal)."""
     w = _DirectYaml()
     writer_json._JSON_FIELDS.clear()
+    lines = writer_json.DealJson()
     out = []
     for deal in deals_:
         try:
             y = deal_yaml(w, deal)
         except _NotDirect:
             y = None
-        out.append((y, writer_json.deal_json(deal)))
+        out.append((y, lines.deal(deal) or writer_json.deal_json(deal)))
     return out
 
 

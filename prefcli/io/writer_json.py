@@ -11,13 +11,14 @@ import json
 from collections import abc
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Dict, Iterable, Iterator, List, Optional
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from prefcli.io.writer import _MAPPING, amount
-from prefcli.io.writer_stream import (CARDS, FIELD_MEMO, HANDS, SMALL, TRICKS, batched, deal_items, plain_of,
-                                      yaml_pieces)
-from prefcli.io.writer_text import (BLOCK_KEYS, FLOW_WIDTH, LINE_KEYS, _SMALL_MEMO, _depth, _phrases,
+from prefcli.io.writer_stream import (CARDS, FIELD_MEMO, HANDS, SMALL, TRICKS, _calls, _keyed, _trick_texts,
+                                      batched, deal_items, plain_of, yaml_pieces)
+from prefcli.io.writer_text import (_MAX_SCALAR, BLOCK_KEYS, FLOW_WIDTH, LINE_KEYS, _SMALL_MEMO, _depth, _phrases,
                                     _small_key, decimal_text, dump_yaml)
+from prefcli.model.cards import Decision
 from prefcli.model.records import Deal
 
 
@@ -216,6 +217,148 @@ def deal_json(deal: Deal) -> str:
     return "{\n" + ",\n".join(parts) + "\n    }"
 
 
+class DealJson:
+    """:func:`deal_json` of a deal of the usual fields, in one pass over the model: what
+    :class:`prefcli.io.writer_stream.DealLines` is to the YAML (the same fields and the same
+    declines, the names' and contracts' texts made once, the small fields' memo shared with
+    deal_json). :meth:`deal` gives None where deal_json is to write the deal field by field
+    (tests/test_writer_model.py compares both)."""
+
+    def __init__(self) -> None:
+        #: a name's hand row prefix ('        "Bob": "') and its JSON text's length, by name
+        self.rows: Dict[str, Tuple[str, int]] = {}
+        #: '      "dealer": "Ann"', '      "declarer": …', '      "contract": "6S"', by the value
+        self.dealers: Dict[str, str] = {}
+        self.declarers: Dict[str, str] = {}
+        self.returns: Dict[str, str] = {}
+        self.contracts: Dict[Any, str] = {}
+
+    @staticmethod
+    def _line(table: Dict[Any, str], key: str, value: Any, text: str) -> str:
+        got = table[value] = '      "' + key + '": ' + _json_str(text)
+        return got
+
+    @staticmethod
+    def _small(key: str, value: Any) -> str:
+        got = _JSON_FIELDS.get((key, value))
+        if got is None:
+            got = _json_text(plain_of(key, value), 6, 10 + len(key), block=False)
+            if len(_JSON_FIELDS) < FIELD_MEMO:
+                _JSON_FIELDS[(key, value)] = got
+        return '      "' + key + '": ' + got
+
+    def deal(self, deal: Deal) -> Optional[str]:
+        """The deal's text, or None when it has a field or value this does not write."""
+        if (deal.bid is not None or deal.dark or deal.bomb is not None or deal.takeover is not None
+                or deal.partner is not None or deal.concede or deal.without_all or deal.position
+                or deal.irregularities or deal.penalties or deal.note is not None):
+            return None
+        # the model's values, each asked for what it is (a text, cards with their texts...)
+        name: Any
+        cards: Any
+        pairs: Any
+        parts: List[str] = []
+        add = parts.append
+        name = deal.dealer
+        if name is not None:
+            if type(name) is not str:
+                return None
+            add(self.dealers.get(name) or self._line(self.dealers, "dealer", name, name))
+        hands: Any = deal.hands
+        if hands is not None:
+            if not hands:
+                return None
+            rows = self.rows
+            width = 15
+            lines = []
+            for name, cards in hands:
+                if type(name) is not str:
+                    return None
+                try:
+                    text = " ".join([c._text for c in cards])
+                except (AttributeError, TypeError):
+                    return None
+                if not text or len(text) > _MAX_SCALAR:
+                    return None
+                row = rows.get(name)
+                if row is None:
+                    key = _json_str(name)
+                    row = rows[name] = ("        " + key + ': "', len(key))
+                width += row[1] + len(text) + 6
+                lines.append(row[0] + text + '"')
+            if width <= FLOW_WIDTH:         # one line, maybe: deal_json decides
+                return None
+            add('      "hands": {\n' + ",\n".join(lines) + "\n      }")
+        cards = deal.talon
+        if cards is not None:
+            try:
+                text = " ".join([c._text for c in cards])
+            except (AttributeError, TypeError):
+                return None
+            if not text or len(text) > _MAX_SCALAR:
+                return None
+            add('      "talon": "' + text + '"')
+        calls = deal.auction
+        if calls is not None:
+            if ("auction", calls) not in _JSON_FIELDS and not _calls(calls):
+                return None
+            add(self._small("auction", calls))
+        cards = deal.discard
+        if cards is not None:
+            try:
+                text = " ".join([c._text for c in cards])
+            except (AttributeError, TypeError):
+                return None
+            if not text or len(text) > _MAX_SCALAR:
+                return None
+            add('      "discard": "' + text + '"')
+        contract = deal.contract
+        add(self.contracts.get(contract) or self._line(self.contracts, "contract", contract, str(contract)))
+        name = deal.declarer
+        if name is not None:
+            if type(name) is not str:
+                return None
+            add(self.declarers.get(name) or self._line(self.declarers, "declarer", name, name))
+        pairs = deal.whist
+        if pairs:
+            if not _keyed(pairs, Decision):
+                return None
+            add(self._small("whist", pairs))
+        name = deal.returned_by
+        if name is not None:
+            if type(name) is not str:
+                return None
+            add(self.returns.get(name) or self._line(self.returns, "return", name, name))
+        flag = deal.open
+        if flag is not None:
+            if flag is True:
+                add('      "open": true')
+            elif flag is False:
+                add('      "open": false')
+            else:
+                return None
+        play: Any = deal.play
+        if play is not None:
+            try:        # tricks of three cards (every trick but an all-pass's talon-led ones)
+                texts: Optional[List[str]] = [a._text + " " + b._text + " " + c._text for a, b, c in play]
+            except (ValueError, TypeError, AttributeError):
+                texts = _trick_texts(play)
+            if not texts:
+                return None
+            add('      "play": [\n        "' + '",\n        "'.join(texts) + '"\n      ]')
+        pairs = deal.claim
+        if pairs is not None:
+            if not _keyed(pairs, int):
+                return None
+            add(self._small("claim", pairs))
+        pairs = deal.tricks
+        if pairs is not None:
+            if not _keyed(pairs, int):
+                return None
+            add(self._small("tricks", pairs))
+        return "{\n" + ",\n".join(parts) + "\n    }"
+
+
 def json_pieces(head: Dict[str, Any], deals: Iterable[Any], tail: Dict[str, Any]) -> Iterator[str]:
     """dump_json(head + deals + tail) in pieces, a deal at a time: the bytes are the same.
 
@@ -228,9 +371,10 @@ def json_pieces(head: Dict[str, Any], deals: Iterable[Any], tail: Dict[str, Any]
         whole = _json_text(head)                     # "{\n" + the head's keys + "\n}"
         yield whole[:-2]
         count = 0
+        lines = DealJson()
         for deal in deals:
             if isinstance(deal, Deal):               # the model (RecordParts.entries)
-                text = deal_json(deal)
+                text = lines.deal(deal) or deal_json(deal)
             elif isinstance(deal, _MAPPING):
                 text = _json_text(deal, 4, 4, block=True)
             else:                                    # pragma: no cover - a deal is a mapping
