@@ -41,6 +41,7 @@ def _slow(monkeypatch) -> None:
     monkeypatch.setattr(writer_stream, "deal_yaml", no_model_yaml)
     monkeypatch.setattr(writer_json, "deal_json", lambda deal: writer_json._json_text(
         writer.deal_to_data(deal, ("deals", deal.pos)), 4, 4, block=True))
+    monkeypatch.setattr(writer_json.DealJson, "deal", lambda self, deal: None)    # (the one pass)
 
 
 @pytest.mark.parametrize("path", _inputs(), ids=lambda p: str(p.relative_to(ROOT)))
