@@ -19,7 +19,7 @@ from prefcli.model.formats import RECORD_FORMAT
 from prefcli.model.records import (IRREGULARITY_KINDS, PLAYER_COUNTS, Adjust, Deal, Entry, Irregularity,
                                    Penalty, Record, SheetData, counts_text, to_fraction)
 from prefcli.model.values import show, type_name
-from prefcli.model.build_full import full_deal
+from prefcli.model.build_full import count_pairs, full_deal, whist_pairs
 
 # Parsed notation by its text: a long record repeats the same few contracts, decisions and cards
 # thousands of times. Contract, Decision and Card are immutable, so sharing them is safe. Only
@@ -452,28 +452,15 @@ def _plain_deal(m: Dict[str, Any], pos: int, shared: Dict[Any, Any]) -> Optional
             else:
                 d.dealer = v
         elif key == "whist":
-            if type(v) is not dict:
+            ws_t = whist_pairs(v, decisions, _shared, shared)
+            if ws_t is None:
                 return None
-            ws = []
-            for k, w in v.items():
-                dec = decisions.get(w) if type(w) is str else None
-                if dec is None or type(k) is not str:
-                    return None
-                ws.append((k, dec))
-            ws_t = tuple(ws)
-            got = shared.get(ws_t)
-            d.whist = got if got is not None else _shared(shared, ws_t)
+            d.whist = ws_t
         elif key == "tricks":
-            if type(v) is not dict:
+            ts_t = count_pairs(v, _shared, shared)
+            if ts_t is None:
                 return None
-            ts = []
-            for k, n in v.items():
-                if type(n) is not int or type(k) is not str:
-                    return None
-                ts.append((k, n))
-            ts_t = tuple(ts)
-            got = shared.get(ts_t)
-            d.tricks = got if got is not None else _shared(shared, ts_t)
+            d.tricks = ts_t
         elif key == "open" or key == "dark":
             if type(v) is not bool:
                 return None
@@ -499,24 +486,13 @@ def _plain_kw(m: Dict[str, Any], pos: int, shared: Dict[Any, Any]) -> Optional[D
         if key == "contract":
             continue
         if key == "whist":
-            if type(v) is not dict:
+            kw["whist"] = whist_pairs(v, _DECISIONS, _shared, shared)
+            if kw["whist"] is None:
                 return None
-            ws = []
-            for k, d in v.items():
-                dec = _DECISIONS.get(d) if type(d) is str else None
-                if dec is None or type(k) is not str:
-                    return None
-                ws.append((k, dec))
-            kw["whist"] = _shared(shared, tuple(ws))
         elif key == "tricks":
-            if type(v) is not dict:
+            kw["tricks"] = count_pairs(v, _shared, shared)
+            if kw["tricks"] is None:
                 return None
-            ts = []
-            for k, n in v.items():
-                if type(n) is not int or type(k) is not str:
-                    return None
-                ts.append((k, n))
-            kw["tricks"] = _shared(shared, tuple(ts))
         elif key == "open" or key == "dark":
             if type(v) is not bool:
                 return None

@@ -121,27 +121,18 @@ def full_deal(m: Dict[str, Any], pos: int, builder: Any, tables: Tuple[Any, ...]
                 out.append(call)
             deal.auction = tuple(out)
         elif key == "whist":
-            if type(v) is not dict:
+            ws = whist_pairs(v, decisions, share, shared)
+            if ws is None:
                 return None
-            ws = []
-            for k, d in v.items():
-                dec = decisions.get(d) if type(d) is str else None
-                if dec is None or type(k) is not str:
-                    return None
-                ws.append((k, dec))
-            deal.whist = share(shared, tuple(ws))
+            deal.whist = ws
         elif key == "tricks" or key == "claim":
-            if type(v) is not dict:
+            ts = count_pairs(v, share, shared)
+            if ts is None:
                 return None
-            ts = []
-            for k, n in v.items():
-                if type(n) is not int or type(k) is not str:
-                    return None
-                ts.append((k, n))
             if key == "tricks":
-                deal.tricks = share(shared, tuple(ts))
+                deal.tricks = ts
             else:
-                deal.claim = share(shared, tuple(ts))
+                deal.claim = ts
         elif key == "open" or key == "dark":
             if type(v) is not bool:
                 return None
@@ -162,3 +153,31 @@ def full_deal(m: Dict[str, Any], pos: int, builder: Any, tables: Tuple[Any, ...]
             return None
     deal.__class__ = Deal
     return deal
+
+
+def whist_pairs(v: Any, decisions: Dict[Any, Any], share: Any, shared: Dict[Any, Any]) -> Optional[Tuple[Any, ...]]:
+    """A deal's `whist` mapping as the record's shared tuple of (name, Decision) pairs, or None
+    when it is not a mapping of names to known decisions (the builder's long way then says why).
+    One place for the summary and the full one-pass builders."""
+    if type(v) is not dict:
+        return None
+    ws = []
+    for k, d in v.items():
+        dec = decisions.get(d) if type(d) is str else None
+        if dec is None or type(k) is not str:
+            return None
+        ws.append((k, dec))
+    return share(shared, tuple(ws))  # type: ignore[no-any-return]
+
+
+def count_pairs(v: Any, share: Any, shared: Dict[Any, Any]) -> Optional[Tuple[Any, ...]]:
+    """A deal's `tricks` or `claim` mapping as the record's shared tuple of (name, int) pairs, or
+    None when it is not a mapping of names to plain ints."""
+    if type(v) is not dict:
+        return None
+    ts = []
+    for k, n in v.items():
+        if type(n) is not int or type(k) is not str:
+            return None
+        ts.append((k, n))
+    return share(shared, tuple(ts))  # type: ignore[no-any-return]
