@@ -308,3 +308,173 @@ def test_local_processes_yield_in_order_and_raise_what_a_worker_raised():
         with pytest.raises(WorkerStopped, match="exit code 7"):
             list(ex.map(_twice, items[:20] + ["die"] + items, 1))
     assert not ex._procs
+
+
+def _with_pid(x):
+    return 2 * x, os.getpid()
+
+
+class _Readings:
+    """An IdleProbe whose readings the test gives (then none idle)."""
+
+    def __init__(self, *readings):
+        self.readings = list(readings)
+
+    def idle_cores(self):
+        return self.readings.pop(0) if self.readings else 0.0
+
+
+def test_workers_are_forked_only_when_a_core_is_measured_idle():
+    """With a probe (settle --jobs N), no worker until a reading finds half a core idle, then
+    as many as were idle (at most the missing ones); the results in order all the while."""
+    from prefcli.app.executors import LocalProcesses
+    items = list(range(300))
+    with LocalProcesses(2, here=True, when_idle=_Readings(None, 0.0, 0.3)) as ex:
+        assert ex._procs == []
+        got = list(ex.map(_with_pid, items, 4))
+        assert [x for x, _ in got] == [2 * x for x in items]
+        assert {pid for _, pid in got} == {os.getpid()} and ex._procs == []
+    with LocalProcesses(4, here=True, when_idle=_Readings(0.0, None, 1.2)) as ex:
+        got = list(ex.map(_with_pid, items, 4))
+        assert [x for x, _ in got] == [2 * x for x in items]
+        assert len(ex._procs) == 1                  # one core idle: one of the three started
+        pids = [pid for _, pid in got]
+        assert pids[:8] == [os.getpid()] * 8        # this process alone until the reading
+        assert set(pids) == {os.getpid(), ex._procs[0].pid}
+    with LocalProcesses(3, here=True, when_idle=_Readings(5.0)) as ex:
+        assert list(ex.map(_twice, items, 4)) == [2 * x for x in items]
+        assert len(ex._procs) == 2 and ex._probe is None    # all started: no more readings
+
+
+def test_the_idle_probe_reads_the_systems_idle_time(tmp_path):
+    from prefcli.app.executors import IdleProbe
+    clock = [100.0]
+    f = tmp_path / "uptime"
+    f.write_text("5000.00 9000.00\n")
+    probe = IdleProbe(str(f), lambda: clock[0])
+    clock[0] += IdleProbe.SPAN / 2
+    assert probe.idle_cores() is None               # too short a time to say
+    clock[0] = 100.04
+    f.write_text("5000.04 9000.03\n")
+    assert probe.idle_cores() == pytest.approx(0.75)  # 30 ms of idle CPU in 40 ms
+    clock[0] = 100.10
+    assert probe.idle_cores() == 0.0                # none since the last reading
+    f.write_text("5000.10 8000.00\n")               # a counter that went back: unknown
+    clock[0] = 100.20
+    assert probe.idle_cores() == float("inf")
+    missing = IdleProbe(str(tmp_path / "none"))     # no such file (not Linux): start them
+    assert missing.idle_cores() == float("inf")
+    if os.path.exists("/proc/uptime"):
+        real = IdleProbe()
+        assert real._idle is not None and real._idle >= 0
+
+
+def test_local_processes_where_the_system_cannot_fork(monkeypatch):
+    """The other way (multiprocessing's own processes, e.g. where only spawn exists): the same
+    messages, results, errors and early stops."""
+    from prefcli.app import executors
+    monkeypatch.setattr(executors, "FORK", False)
+    items = list(range(103))
+    for jobs, here in ((2, False), (2, True)):
+        with executors.LocalProcesses(jobs, here=here) as ex:
+            assert all(type(w) is executors._Spawned for w in ex._procs)
+            assert list(ex.map(_twice, items, 4)) == [2 * x for x in items]
+            with pytest.raises(ValueError, match="boom"):
+                list(ex.map(_twice, items[:10] + ["boom"] + items, 3))
+            got = ex.map(_twice, items, 2)
+            assert [next(got) for _ in range(3)] == [0, 2, 4]
+            got.close()
+            assert list(ex.map(_twice, items[:9], 2)) == [2 * x for x in items[:9]]
+    with executors.LocalProcesses(2) as ex:
+        with pytest.raises(executors.WorkerStopped, match="exit code 7"):
+            list(ex.map(_twice, items[:20] + ["die"] + items, 1))
+
+
+def test_a_large_command_and_a_large_reply_do_not_wait_on_each_other():
+    """Chunks and results far bigger than a pipe holds (the parent's writes never block)."""
+    from prefcli.app.executors import LocalProcesses
+    items = ["x" * 200_000 + str(i) for i in range(12)]
+    with LocalProcesses(2) as ex:
+        assert list(ex.map(_echo, items, 3)) == [s * 2 for s in items]
+
+
+def _echo(s):
+    return s * 2
+
+
+_FORCED = """
+import os, sys, time
+from prefcli.app import executors, settle_input
+executors.IdleProbe.idle_cores = lambda self: float("inf")      # fork whatever the load
+PARENT = os.getpid()
+real = settle_input.settle_source
+def settle_source(source, options):
+    if os.getpid() != PARENT:
+        if os.environ["HOW"] == "crash":
+            os._exit(9)
+        time.sleep(0.05)
+    return real(source, options)
+settle_input.settle_source = settle_source
+from prefcli.cli.main import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def _copies(tmp_path, n):
+    src = (EXAMPLES / "sochi-3p.yaml").read_text("utf-8")
+    for i in range(n):
+        (tmp_path / f"g{i:03d}.yaml").write_text(src, encoding="utf-8")
+    return str(tmp_path)
+
+
+def _children(pid):
+    out = []
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as fh:
+                    fields = fh.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                out.append(int(d))
+    return out
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc") or not hasattr(os, "fork"), reason="needs /proc and fork")
+def test_ctrl_c_stops_the_workers_and_exits_130(tmp_path):
+    import signal
+    import subprocess
+    import time
+    folder = _copies(tmp_path, 200)
+    proc = subprocess.Popen([sys.executable, "-c", _FORCED, "settle", folder, "-j", "2"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=str(ROOT),
+                            env={**os.environ, "HOW": "slow"}, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        workers = []
+        while not workers and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.02)
+            workers = _children(proc.pid)
+        assert workers, "no worker was forked"
+        os.killpg(proc.pid, signal.SIGINT)          # what a terminal's Ctrl-C sends: the whole group
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    assert b"Traceback" not in err and out == b""
+    for w in workers:                               # gone with their parent, not orphans
+        assert not os.path.exists(f"/proc/{w}") or _children(1).count(w) == 0
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_worker_that_dies_is_exit_3_with_a_clear_message(tmp_path):
+    import subprocess
+    folder = _copies(tmp_path, 40)
+    proc = subprocess.run([sys.executable, "-c", _FORCED, "settle", folder, "-j", "2", "-f", "json"],
+                          capture_output=True, text=True, cwd=str(ROOT), env={**os.environ, "HOW": "crash"},
+                          timeout=120)
+    assert proc.returncode == 3, proc.stderr
+    assert "a worker process stopped (exit code 9)" in proc.stderr
+    assert "Traceback" not in proc.stderr and proc.stdout == ""

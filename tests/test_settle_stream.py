@@ -13,6 +13,14 @@ from conftest import EXAMPLES, ROOT
 
 FORMATS = ["table", "csv", "json", "yaml"]
 
+
+@pytest.fixture(autouse=True)
+def forked_workers(monkeypatch):
+    """-j 2 forks its worker here whatever the machine's load: `settle --jobs N` forks only when
+    a core is measured idle (executors.IdleProbe), and these tests are about the worker's path."""
+    from prefcli.app import executors
+    monkeypatch.setattr(executors.IdleProbe, "idle_cores", lambda self: float("inf"))
+
 BATCHES = {
     "tournament": ["examples/tournament/"],
     "season": ["examples/season-2019/"],
@@ -234,3 +242,26 @@ def test_a_settled_piece_is_the_input_rendered():
     assert table.piece[1].open() == r          # the sealed whole result
     failed = Settled.of(settle_source(str(EXAMPLES / "missing.yaml"), SettleOptions()), partial(input_piece, "json"))
     assert failed.failed and not failed.ok and failed.piece is None and failed.problems[0].text().endswith("missing.yaml: no such file")
+
+
+def test_jobs_2_on_a_machine_without_an_idle_core_is_jobs_1(run, monkeypatch, tmp_path):
+    """No core measured idle: -j 2 settles in this process alone (no fork), the same bytes and
+    status in every format, a bad input reported in its place; a core idle later forks then."""
+    from prefcli.app import executors
+    monkeypatch.chdir(ROOT)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: pref-sheet/1\nplayers: [A, B]\n", encoding="utf-8")
+    inputs = ["examples/tournament/round1.yaml", str(bad), "examples/tournament/round2.yaml",
+              *BATCHES["season"]]
+    forks = []
+    real = executors.LocalProcesses._grow
+    monkeypatch.setattr(executors.LocalProcesses, "_grow", lambda self, k: (forks.append(k), real(self, k)))
+    for readings in ([], [0.0, None, 0.3, 2.0]):
+        for fmt in FORMATS:
+            one = run(["settle", *inputs, "-f", fmt])
+            assert one[0] == 1
+            left = list(readings)
+            monkeypatch.setattr(executors.IdleProbe, "idle_cores", lambda self: left.pop(0) if left else 0.0)
+            forks.clear()
+            assert run(["settle", *inputs, "-f", fmt, "-j", "2"]) == one
+            assert forks == ([1] if readings else [])

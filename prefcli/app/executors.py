@@ -15,11 +15,13 @@ Items are sent in chunks (a few inputs a task) to keep the per-task overhead sma
 from __future__ import annotations
 
 import collections
-import gc
 import itertools
+import os
 import threading
 from collections.abc import Sequence as _Seq
 from typing import Any, Callable, Deque, Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
+
+from prefcli.app.workers import IdleProbe, _Forked, _Spawned, worker_init  # noqa: F401 - re-exported
 
 #: What ``--executor`` accepts (``dask:ADDRESS`` too).
 EXECUTORS = ("local", "dask")
@@ -55,14 +57,6 @@ class Sealed:
         import pickle
         data = self._data if self._data is not None else pickle.dumps(self._obj, pickle.HIGHEST_PROTOCOL)
         return (Sealed, (None, data))
-
-
-def worker_init() -> None:
-    """A worker process: no cyclic GC (see settle_many), and Ctrl-C left to the parent, which
-    stops the pool and exits 130: no KeyboardInterrupt traceback from every worker."""
-    import signal
-    gc.disable()
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run_chunk(func: Callable[[Any], Any], chunk: Sequence[Any]) -> List[Any]:
@@ -115,97 +109,110 @@ class WorkerStopped(RuntimeError):
     """A worker process ended while it held inputs (killed, out of memory)."""
 
 
-def _serve(conn: Any, others: Sequence[Any]) -> None:
-    """A worker of :class:`LocalProcesses`: chunks in, each chunk's results out, until told to
-    stop (None) or its parent is gone (the pipe closed)."""
-    for c in others:                    # the parent's ends of earlier workers' pipes, inherited
-        c.close()
-    worker_init()
-    while True:
-        try:
-            msg = conn.recv()
-        except (EOFError, OSError):
-            return
-        if msg is None:
-            return
-        index, func, chunk = msg
-        reply: Tuple[int, bool, Any]
-        try:
-            reply = (index, True, [func(x) for x in chunk])
-        except BaseException as exc:  # noqa: BLE001 - raised again in the parent, as a pool does
-            reply = (index, False, exc)
-        try:
-            conn.send(reply)
-        except (EOFError, OSError):
-            return
-        except Exception as exc:  # noqa: BLE001 - a result that does not pickle
-            conn.send((index, False, RuntimeError(f"a worker could not send its result back: {exc!r}")))
+#: the workers are forked where the system can (tests set this to try the other way)
+FORK = hasattr(os, "fork")
 
 
 class LocalProcesses(Executor):
-    """Forked worker processes, each fed chunks of items over its own pipe, results yielded in
-    item order (items given as a list: chunks that shrink towards the end, :func:`_guided`).
+    """Worker processes, each fed chunks of items over its own pipes, results yielded in
+    item order (items given as a list: chunks that shrink towards the end).
 
     Why not ``multiprocessing.Pool``: its worker-handler thread waits on the results pipe as
     well, and while a result sits there unread (until the result thread gets the interpreter
     lock, up to a switch interval later) it spins, taking the lock again and again: about an
     eighth of a second of CPU in the parent of a 1,000-input batch, on two cores that the two
     workers needed. Here the parent has no threads: it sends each worker up to two chunks ahead,
-    waits on the pipes, and keeps at most a few chunks that came back early."""
+    waits on the pipes, and keeps at most a few chunks that came back early.
+
+    With `when_idle` (a probe started when this process began its work; with `here`), the
+    workers are forked only as cores are measured idle while this process settles its own
+    chunks (:class:`IdleProbe`), checked again as it goes:
+    on a machine with no core to spare the batch runs in this process alone, as ``--jobs 1``."""
 
     #: chunks a worker holds (one settling, one waiting)
     DEPTH = 2
 
-    def __init__(self, jobs: int, here: bool = False) -> None:
-        import multiprocessing
+    def __init__(self, jobs: int, here: bool = False, when_idle: Optional[IdleProbe] = None) -> None:
         self.workers = jobs
         #: this process takes part: jobs - 1 workers are forked, and this one settles chunks
         #: of its own between taking theirs back (on two cores, two processes, not three)
         self.here = here
         if here:
             jobs -= 1
-        ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() \
-            else multiprocessing.get_context()
-        self._conns: List[Any] = []
-        self._procs: List[Any] = []
-        self._load = [0] * jobs                 # chunks each worker holds
-        self._back: Dict[int, Any] = {}         # replies come back, not yet taken
-        self._dropped: Set[int] = set()         # chunks whose replies nobody will take
+        self._want = jobs                        # workers to have
+        self._procs: List[Any] = []              # _Forked or _Spawned
+        self._back: Dict[int, Any] = {}          # replies come back, not yet taken
+        self._dropped: Set[int] = set()          # chunks whose replies nobody will take
         self._sent = 0
-        try:
-            for _ in range(jobs):
-                mine, theirs = ctx.Pipe(duplex=True)
-                proc = ctx.Process(target=_serve, args=(theirs, list(self._conns)), daemon=True)
-                proc.start()
-                theirs.close()
-                self._conns.append(mine)
-                self._procs.append(proc)
-        except BaseException:
-            self.close()
-            raise
+        self._probe = when_idle if here and jobs else None
+        if self._probe is None:
+            try:
+                self._grow(jobs)
+            except BaseException:
+                self.close()
+                raise
+
+    @property
+    def _load(self) -> List[int]:
+        return [w.load for w in self._procs]
+
+    def _grow(self, k: int) -> None:
+        make = _Forked if FORK else _Spawned
+        for _ in range(k):
+            self._procs.append(make(list(self._procs)))
+
+    def _maybe_grow(self) -> None:
+        """Fork as many of the missing workers as cores were measured idle (half a core
+        rounds up); the probe is dropped once every worker runs."""
+        assert self._probe is not None
+        idle = self._probe.idle_cores()
+        if idle is not None and idle >= 0.5:
+            missing = self._want - len(self._procs)
+            self._grow(missing if idle == float("inf") else max(1, min(missing, int(idle + 0.5))))
+            if len(self._procs) >= self._want:
+                self._probe = None
 
     def map(self, func: Callable[[Any], Any], items: Iterable[Any], chunk: int = 0) -> Iterator[Any]:
-        n = len(self._conns)
-        chunks = _guided(items, chunk or 8, n + self.here) if isinstance(items, _Seq) \
-            else _chunks(items, chunk or 8)
+        size = chunk or 8
+        seq = items if isinstance(items, _Seq) else None
+        it = iter(items) if seq is None else None
+        at = [0]
+
+        def next_chunk() -> Optional[List[Any]]:
+            if seq is None:
+                c = list(itertools.islice(it, size))    # type: ignore[arg-type]
+                return c or None
+            i, n = at[0], len(seq)
+            if i >= n:
+                return None
+            # smaller towards the end (at most what is left over four times the processes),
+            # so that they finish within an item of each other, none waiting for another's
+            # last whole chunk
+            k = max(1, min(size, (n - i) // (4 * (len(self._procs) + self.here))))
+            at[0] = i + k
+            return list(seq[i:i + k])
+
         queue: Deque[Any] = collections.deque()         # Submitted and _Here, in item order
         # items one by one are heavy ones (analyze's deals, up to a second each): one at a time
         # a worker, so that none waits behind a long one while the other worker is idle
         depth = self.DEPTH if chunk != 1 else 1
-        window = (n + self.here) * (depth + 1)   # chunks sent or come back early, not yet yielded
         more = True
         mine: Deque[_Here] = collections.deque()         # chunks of this process's, not run yet
         try:
             while True:
-                if self.here and n and any(self._load):
+                if self._probe is not None:
+                    self._maybe_grow()
+                n = len(self._procs)
+                window = (n + self.here) * (depth + 1)   # chunks sent or come back early, not yet yielded
+                if self.here and n and any(w.load for w in self._procs):
                     self._collect(0)        # take back what is done: its worker gets more to do
                 while more and len(queue) < window:
-                    if n and min(self._load) < depth:
-                        c = next(chunks, None)
+                    if n and min(w.load for w in self._procs) < depth:
+                        c = next_chunk()
                         if c is not None:
                             queue.append(self.submit(func, c))
                     elif self.here and not mine:
-                        c = next(chunks, None)
+                        c = next_chunk()
                         if c is not None:
                             mine.append(_Here(c))
                             queue.append(mine[-1])
@@ -233,45 +240,78 @@ class LocalProcesses(Executor):
 
     def submit(self, func: Callable[[Any], Any], chunk: Sequence[Any]) -> "Submitted":
         """`func` over one chunk on the least busy worker, now; its results from the handle."""
-        w = min(range(len(self._conns)), key=self._load.__getitem__)
+        import pickle
+        if not self._procs:
+            self._grow(1)
+        w = min(self._procs, key=lambda p: p.load)
         index = self._sent
         self._sent += 1
         try:
-            self._conns[w].send((index, func, list(chunk)))
+            w.post(pickle.dumps((index, func, list(chunk)), pickle.HIGHEST_PROTOCOL))
         except OSError:
             raise self._stopped(w) from None
-        self._load[w] += 1
+        w.load += 1
         return Submitted(self, index)
 
     def _collect(self, timeout: Optional[float]) -> None:
-        """Read every reply that has come back (waiting up to `timeout` for one; None: until one)."""
-        from multiprocessing.connection import wait
-        busy = [self._conns[w] for w in range(len(self._conns)) if self._load[w]]
-        for ready in wait(busy, timeout) if busy else ():
-            w = self._conns.index(ready)
+        """Read every reply that has come back (waiting up to `timeout` for one; None: until
+        one), and send what waited for room in a pipe."""
+        import pickle
+        busy = [w for w in self._procs if w.load]
+        if not busy:
+            return
+        if FORK:
+            import select
+            poll = select.poll()
+            by_fd: Dict[int, Any] = {}
+            for w in busy:
+                poll.register(w.reply, select.POLLIN)
+                by_fd[w.reply] = w
+            for w in self._procs:
+                if w.outbuf:
+                    poll.register(w.cmd, select.POLLOUT)
+                    by_fd[w.cmd] = w
+            while True:
+                try:
+                    events = poll.poll(None if timeout is None else int(timeout * 1000))
+                    break
+                except InterruptedError:
+                    continue
+            ready = []
+            for fd, _ in events:
+                w = by_fd[fd]
+                if fd == w.cmd:
+                    try:
+                        w.flush()
+                    except OSError:
+                        raise self._stopped(w) from None
+                else:
+                    ready.append(w)
+        else:
+            from multiprocessing.connection import wait
+            conns = {w.conn: w for w in busy}
+            ready = [conns[c] for c in wait(list(conns), timeout)]
+        for w in ready:
             try:
-                index, ok, results = self._conns[w].recv()
+                replies = w.take()
             except (EOFError, OSError):
                 raise self._stopped(w) from None
-            self._load[w] -= 1
-            if index in self._dropped:
-                self._dropped.discard(index)
-            else:
-                self._back[index] = (ok, results)
+            for data in replies:
+                index, ok, results = pickle.loads(data)
+                w.load -= 1
+                if index in self._dropped:
+                    self._dropped.discard(index)
+                else:
+                    self._back[index] = (ok, results)
 
-    def _stopped(self, w: int) -> WorkerStopped:
-        self._procs[w].join(1)
-        return WorkerStopped(f"a worker process stopped (exit code {self._procs[w].exitcode})")
+    def _stopped(self, w: Any) -> WorkerStopped:
+        return WorkerStopped(f"a worker process stopped (exit code {w.wait()})")
 
     def close(self) -> None:
-        for proc in self._procs:
-            if proc.is_alive():
-                proc.terminate()
-        for proc in self._procs:
-            proc.join()
-        for conn in self._conns:
-            conn.close()
-        self._procs, self._conns = [], []
+        for w in self._procs:
+            w.stop()
+        self._procs = []
+        self._probe = None
 
 
 class _Here:

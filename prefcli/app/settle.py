@@ -86,18 +86,21 @@ def settle_iter(sources: Sequence[str], options: SettleOptions, jobs: int = 1,
             for s in sources:
                 yield step(settle_source(s, options))
             return
-        from prefcli.app.executors import LocalProcesses
+        from prefcli.app.executors import IdleProbe, LocalProcesses
         # The first input is settled here before the workers fork: what it imports and caches
         # (a third of the reading and scoring stack is imported at first need, the presets'
         # tables are made once) is then shared by the forks instead of made again in each.
         # This process takes part in the map (jobs - 1 forks): on two cores, two processes.
+        # The workers are forked when a core is measured idle while this process settles
+        # (from the first input on): on a machine with none to spare, one process does it all.
+        probe = IdleProbe()
         items: List[Any] = [(s, options, render) for s in sources] if render is not None else \
             [(s, options) for s in sources]
         worker: Callable[[Any], Any] = _settle_rendered if render is not None else _settle_worker
         first = worker(items[0])
         yield step(first)
         chunk = max(1, min(16, total // (jobs * 8) or 1))
-        with LocalProcesses(min(jobs, total), here=True) as pool:
+        with LocalProcesses(min(jobs, total), here=True, when_idle=probe) as pool:
             for r in pool.map(worker, items[1:], chunk):
                 yield step(r)
     finally:
