@@ -179,6 +179,7 @@ def test_a_reading_that_found_the_cards_dealt_once_starts_a_replay_that_would_fi
     from prefcli.model.records import Deal
     from prefcli.rules.context import RecordContext
     from prefcli.rules.presets import resolve_rules
+    from prefcli.rules.moves import mask_of
     from prefcli.rules.replay import _dealt_once
     from conftest import example_records
     from prefcli.io.documents import build_record_fast, load_document
@@ -193,6 +194,10 @@ def test_a_reading_that_found_the_cards_dealt_once_starts_a_replay_that_would_fi
                 if reading.dealt_once:
                     trusted += 1
                     assert _dealt_once(dict(e.hands), reading.seats, e.talon)
+                    # and the masks it keeps for the replay are the hands' (moves.mask_of)
+                    assert reading.hand_masks == {p: mask_of(cs) for p, cs in e.hands}
+                else:
+                    assert reading.hand_masks is None
     assert trusted > 100
 
 

@@ -3,7 +3,6 @@ table, the hands and talon dealt once each, the discard. A part of the one readi
 (:mod:`prefcli.rules.deal`)."""
 from __future__ import annotations
 
-from itertools import chain
 from operator import attrgetter
 from typing import Any, Dict, List, Optional, Set, Tuple
 
@@ -147,11 +146,14 @@ class CardsReader(ReaderBase):
                     whole = False
                     break
             try:
-                if whole and 2 + TRICKS_PER_DEAL * len(hands) == 32 and \
-                        sum(map(_BIT, chain(talon, *hands.values()))) == _WHOLE_DECK:
-                    self._hands_talon = (hands, tuple(talon))
-                    out.dealt_once = True   # the replay starts from these hands without checking again
-                    return
+                if whole and 2 + TRICKS_PER_DEAL * len(hands) == 32:
+                    # each hand's bits added up: its mask once the whole deck is found (no card twice)
+                    masks = {name: sum(map(_BIT, cards)) for name, cards in hands.items()}
+                    if sum(masks.values()) + talon[0]._bit + talon[1]._bit == _WHOLE_DECK:
+                        self._hands_talon = (hands, tuple(talon))
+                        out.dealt_once = True   # the replay starts from these hands without checking again
+                        out.hand_masks = masks  # (and from their masks: Card._bit, as here)
+                        return
             except AttributeError:          # not a card: the long way says what it is
                 pass
         for name, cards in hands.items():
@@ -197,7 +199,8 @@ class CardsReader(ReaderBase):
                 # are different cards (dealt once), so their bits add up to their mask
                 try:
                     a, b = discard[0]._bit, discard[1]._bit
-                    if a != b and not (a | b) & ~(sum(map(_BIT, hands[deal.declarer])) + sum(map(_BIT, talon))):
+                    if a != b and not (a | b) & ~(self.out.hand_masks[deal.declarer]     # type: ignore[index]
+                                                  | talon[0]._bit | talon[1]._bit):
                         return
                 except AttributeError:
                     pass

@@ -47,22 +47,28 @@ def _cards_of(mask: int) -> List[Card]:
     return [DECK[i] for i in range(32) if (mask >> i) & 1]
 
 
-def opening_hands(out: Any, deal: Any) -> Dict[str, int]:
+def opening_hands(out: Any, deal: Any, masks: Optional[Dict[str, int]] = None) -> Dict[str, int]:
     """Each active seat's cards at the first lead, as masks (``out`` a replay with its hands):
     the dealt hands, the declarer's with the talon taken (not when a 9 over a misère is played
     without it) and his discard put away; no discard given, he may play any of his twelve.
-    The replay checks the play against these, and the double-dummy analysis solves them."""
-    hands: Dict[str, int] = {}
-    for p in out.seats:
-        m = 0
-        try:
-            for card in out.hands[p]:
-                m |= card._bit              # a Card's own bit (model.cards)
-        except AttributeError:              # something else: by its suit and rank
+    The replay checks the play against these, and the double-dummy analysis solves them.
+    `masks`: the dealt hands' masks when the deal's reading made them (every card dealt once, a
+    hand a seat: ``DealReading.hand_masks``), not made again here."""
+    hands: Dict[str, int]
+    if masks is not None:
+        hands = dict(masks)
+    else:
+        hands = {}
+        for p in out.seats:
             m = 0
-            for card in out.hands[p]:
-                m |= 1 << _code(card)
-        hands[p] = m
+            try:
+                for card in out.hands[p]:
+                    m |= card._bit              # a Card's own bit (model.cards)
+            except AttributeError:              # something else: by its suit and rank
+                m = 0
+                for card in out.hands[p]:
+                    m |= 1 << _code(card)
+            hands[p] = m
     c = out.contract
     decl = out.declarer
     if decl is not None and c is not None and not c.is_all_pass and decl in hands:
@@ -274,10 +280,15 @@ class PlayReplay:
     dealer: Optional[str]
     keep_tricks: bool
     four: bool
+    #: the deal's reading (None: a replay without one)
+    reading: Any = None
+    #: the dealt hands' masks, when the replay starts from the reading's (every card dealt once)
+    masks: Optional[Dict[str, int]] = None
 
     def play(self) -> None:
         deal, out, conv = self.deal, self.out, self.conv
-        if deal.play is None and deal.claim is None:
+        play = deal.play
+        if play is None and deal.claim is None:
             return
         if not out.played:
             raise IllegalPlay(f"deal {self.n}: the deal is not played (the defenders passed or "
@@ -289,25 +300,31 @@ class PlayReplay:
         trump = _TRUMP_OF.get(id(c.strain)) if c.is_tricks else -1
         if trump is None:           # a strain that is not one of the enum's own members
             trump = c.trump.order if c.trump is not None else -1
-        reading = getattr(self, "reading", None)
+        reading = self.reading
         # who plays to the tricks: the husar's dummy sits out an all-pass (HUSAR.md H15)
         seats = list(reading.players_in_play) if reading is not None and reading.players_in_play else list(out.seats)
         robot = reading.dummy if reading is not None and reading.controller == "robot" else None
-        hands = opening_hands(out, deal)
-        talon = tuple(deal.talon or ())
-        play = deal.play or ()
+        hands = opening_hands(out, deal, self.masks)
+        talon = deal.talon or ()
+        if type(talon) is not tuple:
+            talon = tuple(talon)
+        if play is None:
+            play = ()
         # who sits out: the passer when a lone whister plays alone (two cards a trick)
         if c.is_tricks and conv.whist_alone and play and all(len(t) == 2 for t in play):
             ws = [p for p, d in out.whist if d is Decision.WHIST]
             ps = [p for p, d in out.whist if d is Decision.PASS]
             if len(ws) == 1 and len(ps) == 1 and deal.takeover is None and deal.returned_by is None:
                 seats.remove(ps[0])
-        nseat = len(seats)
         four = self.four
-        talon_mode, talon_tricks = talon_leads(conv, c, talon, four)
+        if c.is_all_pass:
+            talon_mode, talon_tricks = talon_leads(conv, c, talon, four)
+        else:
+            talon_mode, talon_tricks = "unused", 0      # (talon_leads': only an all-pass's talon leads)
         talon_owner = self.dealer if (talon_mode == "dealer-plays" and four) else None
         sitting_dummy = reading.dummy if reading is not None and reading.dummy not in seats else None
-        won: Dict[str, int] = {p: 0 for p in out.seats if p != sitting_dummy}
+        won: Dict[str, int] = (dict.fromkeys(out.seats, 0) if sitting_dummy is None
+                               else {p: 0 for p in out.seats if p != sitting_dummy})
         if talon_owner is not None and play:
             won[talon_owner] = 0          # the 4-player dealer's talon tricks, listed even when none
         # who leads first: the first hand, or the husar's first_lead (HUSAR.md H10)
@@ -315,12 +332,12 @@ class PlayReplay:
         if not (robot is None and FAST_TRICKS and self._tricks_fast(play, hands, seats, trump, leader, won, talon,
                                                                     talon_mode, talon_tricks, talon_owner)):
             if robot is None and FAST_TRICKS:     # declined: the long way, from the start
-                hands = opening_hands(out, deal)
+                hands = opening_hands(out, deal, self.masks)
                 won = {p: 0 for p in out.seats if p != sitting_dummy}
             self._tricks(play, hands, seats, trump, leader, won, robot, talon, talon_mode, talon_tricks,
                          talon_owner, reading)
         done = len(play)
-        claim = deal.claim_map()
+        claim = dict(deal.claim) if deal.claim is not None else None
         if claim is not None:
             out.claim = claim
             for name in claim:
@@ -357,6 +374,11 @@ class PlayReplay:
         keys = _TRICK_KEYS[trump + 1]
         trump_mask = _SUIT_MASK[trump] if trump >= 0 else 0
         orders = _orders(seats)
+        if nseat == 3 and not talon_tricks and not self.keep_tricks:
+            try:            # the common table (three cards a trick, none the talon's): unrolled
+                return _three_seats(play, hands, leader, won, keys, trump, trump_mask, orders)
+            except (KeyError, ValueError, AttributeError):      # (as below)
+                return False
         kept: Optional[List[TrickPlay]] = [] if self.keep_tricks else None
         try:
             # three cards a trick (the common table): the talon's tricks here, the rest unrolled

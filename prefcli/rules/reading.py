@@ -70,6 +70,7 @@ class DealReading:
     problems: List[Problem] = field(default_factory=list)
     cards_problems: List[Problem] = field(default_factory=list)   # the hands and talon do not add up
     dealt_once: bool = False                    # every card of the deck dealt once, a hand a seat (the replay's start)
+    hand_masks: Optional[Dict[str, int]] = None   # with dealt_once: each hand's cards as a mask (Card._bit)
     # the two-player game (HUSAR.md): the dummy's seat, who calls, who plays and leads, and who
     # plays the dummy's cards; for every other table `callers` and `players_in_play` are `seats`
     dummy: Optional[str] = None

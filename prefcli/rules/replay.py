@@ -65,7 +65,11 @@ class _Replayer(PlayReplay):
         hands = dict(self.deal.hands)
         # the common case, nothing to say: the reading found every card of the deck dealt once,
         # a hand to each seat (or, for a reading made otherwise, the same told here)
-        if (self.reading.dealt_once and TRUST_READING) or _dealt_once(hands, out.seats, self.deal.talon):
+        if self.reading.dealt_once and TRUST_READING:
+            out.hands = {p: tuple(hands[p]) for p in out.seats}
+            self.masks = self.reading.hand_masks    # the hands' masks, the reading's (None: made here)
+            return
+        if _dealt_once(hands, out.seats, self.deal.talon):
             out.hands = {p: tuple(hands[p]) for p in out.seats}
             return
         problems: List[Problem] = []
@@ -208,7 +212,9 @@ class _Replayer(PlayReplay):
                               "(misere_beaten_by: 9-without-talon)", self.path + ("discard",))
         if out.hands is not None and out.declarer is not None and discard is not None:
             try:        # the common case, by the cards' bits (setup found every card dealt once)
-                held_mask = sum(map(_BIT, out.hands[out.declarer])) + sum(map(_BIT, deal.talon or ()))
+                masks = self.masks
+                held_mask = (masks[out.declarer] if masks is not None else sum(map(_BIT, out.hands[out.declarer]))) \
+                    + sum(map(_BIT, deal.talon or ()))
                 if not (discard[0]._bit | discard[1]._bit) & ~held_mask:
                     out.discard = discard
                     return
