@@ -231,40 +231,63 @@ def next_in(seats: List[str], all_seats: Sequence[str], who: str) -> str:
     return seats[0]
 
 
-def _three_seats(play: Sequence[Sequence[Card]], hands: Dict[str, int], leader: Optional[str], won: Dict[str, int],
-                 keys: Tuple[Tuple[int, ...], ...], trump: int, trump_mask: int,
-                 orders: Dict[str, Tuple[str, ...]]) -> bool:
+#: what a card that does not follow the suit led says of its player's hand, by trump (+1: index 0
+#: is no trump), suit led and card code: the cards he may not hold any more (the suit led, and
+#: trumps too when the card is not one); 0 for a card of the suit led
+_VOID = tuple(tuple(tuple(0 if (c >> 3) == led else
+                          (_SUIT_MASK[led] | (_SUIT_MASK[trump] if trump >= 0 and (c >> 3) != trump else 0))
+                          for c in range(32)) for led in range(4)) for trump in range(-1, 4))
+#: the seat after each of three, and the one after that (by position in the seats)
+_NEXT1, _NEXT2 = (1, 2, 0), (2, 0, 1)
+
+
+def _three_seats(play: Sequence[Sequence[Card]], hands: Dict[str, int], seats: Sequence[str], leader: Optional[str],
+                 won: Dict[str, int], trump: int) -> bool:
     """:meth:`PlayReplay._tricks_fast` for three cards a trick and no talon card, unrolled (the
     common table: most of the cards of every full deal): True with `won` counted, False as soon
-    as a card is not held or does not follow; a card that is not a Card, a leader who does not
-    play or a trick of another size raises (AttributeError, KeyError, ValueError: the caller's
-    False)."""
-    suit_mask = _SUIT_MASK
-    for trick in play:
-        p0, p1, p2 = orders[leader]     # type: ignore[index]
-        x0, x1, x2 = trick              # a trick of another size: ValueError
+    as a card is not held or does not follow, or the leader does not play; a card that is not a
+    Card or a trick of another size raises (AttributeError, ValueError: the caller's False).
+    `hands` is read, not changed. The three hands are kept from the leader's seat round (h0 his,
+    h1 the next's, h2 the last's), turned at each trick to its winner's; `l` is the leader's
+    place in `seats`, and each trick is counted by the place that won it."""
+    a, b, c = seats
+    if leader == a:
+        h0, h1, h2, l = hands[a], hands[b], hands[c], 0
+    elif leader == b:
+        h0, h1, h2, l = hands[b], hands[c], hands[a], 1
+    elif leader == c:
+        h0, h1, h2, l = hands[c], hands[a], hands[b], 2
+    else:
+        return False
+    keys = _TRICK_KEYS[trump + 1]
+    void = _VOID[trump + 1]
+    next1, next2 = _NEXT1, _NEXT2
+    taken = [0, 0, 0]
+    for x0, x1, x2 in play:             # a trick of another size: ValueError
         b0, b1, b2 = x0._bit, x1._bit, x2._bit
-        h0, h1, h2 = hands[p0], hands[p1], hands[p2]
         if not (h0 & b0 and h1 & b1 and h2 & b2):
-            return False
+            return False                # a card not held
+        h0 ^= b0
+        h1 ^= b1
+        h2 ^= b2
         c0, c1, c2 = x0._code, x1._code, x2._code
         led = c0 >> 3
-        if (c1 >> 3) != led:
-            lm = suit_mask[led]
-            if h1 & lm or ((c1 >> 3) != trump and h1 & trump_mask):
-                return False
-        if (c2 >> 3) != led:
-            lm = suit_mask[led]
-            if h2 & lm or ((c2 >> 3) != trump and h2 & trump_mask):
-                return False
-        hands[p0], hands[p1], hands[p2] = h0 ^ b0, h1 ^ b1, h2 ^ b2
+        row = void[led]                 # (the card just played is in neither suit it asks of)
+        if h1 & row[c1] or h2 & row[c2]:
+            return False                # a card that does not follow, or does not trump
         row = keys[led]
         k0, k1, k2 = row[c0], row[c1], row[c2]
         if k1 > k0:
-            leader = p2 if k2 > k1 else p1
-        else:
-            leader = p2 if k2 > k0 else p0
-        won[leader] += 1            # type: ignore[index]
+            if k2 > k1:
+                h0, h1, h2, l = h2, h0, h1, next2[l]
+            else:
+                h0, h1, h2, l = h1, h2, h0, next1[l]
+        elif k2 > k0:
+            h0, h1, h2, l = h2, h0, h1, next2[l]
+        taken[l] += 1
+    won[a] += taken[0]
+    won[b] += taken[1]
+    won[c] += taken[2]
     return True
 
 
@@ -376,7 +399,7 @@ class PlayReplay:
         orders = _orders(seats)
         if nseat == 3 and not talon_tricks and not self.keep_tricks:
             try:            # the common table (three cards a trick, none the talon's): unrolled
-                return _three_seats(play, hands, leader, won, keys, trump, trump_mask, orders)
+                return _three_seats(play, hands, seats, leader, won, trump)
             except (KeyError, ValueError, AttributeError):      # (as below)
                 return False
         kept: Optional[List[TrickPlay]] = [] if self.keep_tricks else None
@@ -438,8 +461,7 @@ class PlayReplay:
                         kept.append(trick_play(ti + 1, order[0], tuple(zip(order, trick)), who))
                     leader = who
             if three:
-                return _three_seats(play[talon_tricks:] if talon_tricks else play, hands, leader, won,
-                                    keys, trump, trump_mask, orders)
+                return _three_seats(play[talon_tricks:] if talon_tricks else play, hands, seats, leader, won, trump)
         except (KeyError, ValueError, AttributeError):  # a card not the deck's own object (not a Card),
             return False                # a leader who does not play, a trick of another size
         if kept:
