@@ -75,11 +75,20 @@ def opening_hands(out: Any, deal: Any, masks: Optional[Dict[str, int]] = None) -
         # a misère or a 9 bid without the talon never takes it (seed 004 l.53 "nenaudodamas …
         # o tai šiuo atveju neatskleidžiama"); a 9 over a misère (misere_beaten_by) with a discard
         m = hands[decl]
-        if not (c.without_talon or (deal.discard is not None and out.auction_result is not None
-                                    and out.auction_result.without_talon)):
-            for card in deal.talon or ():
+        talon = deal.talon
+        discard = deal.discard
+        take = not (c.without_talon or (discard is not None and out.auction_result is not None
+                                        and out.auction_result.without_talon))
+        if take and talon is not None and discard is not None and len(talon) == 2 == len(discard):
+            try:        # the common case, by the cards' own bits
+                hands[decl] = (m | talon[0]._bit | talon[1]._bit) & ~(discard[0]._bit | discard[1]._bit)
+                return hands
+            except AttributeError:
+                pass
+        if take:
+            for card in talon or ():
                 m |= 1 << _code(card)
-        for card in deal.discard or ():
+        for card in discard or ():
             m &= ~(1 << _code(card))
         hands[decl] = m
     return hands
@@ -352,8 +361,16 @@ class PlayReplay:
             won[talon_owner] = 0          # the 4-player dealer's talon tricks, listed even when none
         # who leads first: the first hand, or the husar's first_lead (HUSAR.md H10)
         leader = reading.first_leader if reading is not None and reading.first_leader else out.first_hand
-        if not (robot is None and FAST_TRICKS and self._tricks_fast(play, hands, seats, trump, leader, won, talon,
-                                                                    talon_mode, talon_tricks, talon_owner)):
+        if robot is None and FAST_TRICKS and not talon_tricks and len(seats) == 3 and not self.keep_tricks \
+                and len(play) <= TRICKS_PER_DEAL:
+            try:    # the common table: _tricks_fast's three-seat check, without its other steps
+                fine = _three_seats(play, hands, seats, leader, won, trump)
+            except (KeyError, ValueError, AttributeError):  # (as _tricks_fast's)
+                fine = False
+        else:
+            fine = robot is None and FAST_TRICKS and self._tricks_fast(play, hands, seats, trump, leader, won, talon,
+                                                                       talon_mode, talon_tricks, talon_owner)
+        if not fine:
             if robot is None and FAST_TRICKS:     # declined: the long way, from the start
                 hands = opening_hands(out, deal, self.masks)
                 won = {p: 0 for p in out.seats if p != sitting_dummy}

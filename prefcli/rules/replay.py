@@ -41,38 +41,41 @@ class _Replayer(PlayReplay):
         self.ctx, self.reading = ctx, reading
         self.record, self.deal, self.conv = ctx.record, reading.deal, ctx.conv
         self.keep_tricks = keep_tricks
-        self.n = self.deal.number
-        self.path = self.deal.path
+        pos = self.deal.pos
+        self.n = n = pos + 1            # deal.number and deal.path, without the two property calls
+        self.path = ("deals", pos)
         self.min_level = reading.exit_level
-        self.out = new_replay(self.deal, self.n)
-        self.dealer = reading.dealer
-        self.four = reading.dealer in reading.sitting_out
+        self.out = new_replay(self.deal, n)
+        self.dealer = dealer = reading.dealer
+        self.four = dealer in reading.sitting_out
 
     # -- structure -------------------------------------------------------------------------
     def setup(self) -> None:
-        out, rec = self.out, self.record
-        if self.dealer not in rec.players or not self.reading.seats:
+        out, reading, deal = self.out, self.reading, self.deal
+        seats = reading.seats
+        if self.dealer not in self.record.players or not seats:
             raise IllegalDeal(f"deal {self.n}: cannot tell who deals and who plays", self.path)
         out.dealer = self.dealer
-        out.seats = self.reading.seats
-        out.dummy = self.reading.dummy
-        if out.dummy is not None and out.dummy in self.reading.players_in_play:
-            out.dummy_played_by = self.reading.controller
-        out.first_hand = out.seats[0]
-        out.talon = self.deal.talon
-        if self.deal.hands is None:
+        out.seats = seats
+        out.dummy = dummy = reading.dummy
+        if dummy is not None and dummy in reading.players_in_play:
+            out.dummy_played_by = reading.controller
+        out.first_hand = seats[0]
+        out.talon = deal.talon
+        if deal.hands is None:
             return
-        hands = dict(self.deal.hands)
+        hands = dict(deal.hands)
         # the common case, nothing to say: the reading found every card of the deck dealt once,
         # a hand to each seat (or, for a reading made otherwise, the same told here)
-        if self.reading.dealt_once and TRUST_READING:
-            out.hands = {p: tuple(hands[p]) for p in out.seats}
-            self.masks = self.reading.hand_masks    # the hands' masks, the reading's (None: made here)
+        if reading.dealt_once and TRUST_READING:
+            out.hands = {p: tuple(hands[p]) for p in seats}
+            self.masks = reading.hand_masks     # the hands' masks, the reading's (None: made here)
             return
         if _dealt_once(hands, out.seats, self.deal.talon):
             out.hands = {p: tuple(hands[p]) for p in out.seats}
             return
         problems: List[Problem] = []
+        rec = self.record
         holders = set(rec.players) | ({self.reading.dummy} if self.reading.dummy else set())
         for name in hands:
             if name in self.reading.sitting_out:
@@ -196,6 +199,12 @@ class _Replayer(PlayReplay):
                                   self.path + ("contract",))
         res = out.auction_result
         discard = deal.discard
+        if discard is not None and self.masks is not None and out.declarer == deal.declarer \
+                and not self.reading.problems and not (res is not None and res.without_talon):
+            # the reading found this discard two different cards of the declarer's twelve (its
+            # discard check, on the same masks: deal_cards.discard), and nothing else wrong
+            out.discard = discard
+            return
         if discard is not None:
             if len(discard) != 2:
                 raise IllegalCall(f"deal {self.n}: the discard has {len(discard)} cards; the declarer "
