@@ -2,7 +2,7 @@
 
 The shortcuts: the reading's masks of the dealt hands taken by the replay (DealReading.hand_masks),
 the discard the reading found right not checked again, the three-seat trick check
-(play._three_seats, with its table of what a card that does not follow says, play._VOID), and the
+(moves.three_seats, with its table of what a card that does not follow says, moves._VOID), and the
 legal auctions looked up. The long way: every card and call checked one by one, the cards dealt
 checked by the replay itself (FAST_TRICKS, FAST_AUCTIONS, TRUST_READING off)."""
 from __future__ import annotations
@@ -128,11 +128,12 @@ def test_the_shortcuts_read_and_replay_every_preset_as_the_long_way(monkeypatch)
 
 
 def test_the_three_seat_check_counts_as_the_long_way_or_declines():
-    """play._three_seats against the card-by-card long way (PlayReplay._tricks) on random legal
+    """moves.three_seats against the card-by-card long way (PlayReplay._tricks) on random legal
     plays in every strain and from every leader, and on each play made wrong card by card (a card
     swapped with any later card of the play): whenever it says "every card legal" the long way
     agrees with the same counts; whenever the long way finds nothing wrong it says so too."""
     from prefcli.model.cards import DECK, Suit
+    from prefcli.rules import moves
     from prefcli.rules import play as P
     from prefcli.rules.errors import IllegalPlay
 
@@ -163,7 +164,7 @@ def test_the_three_seat_check_counts_as_the_long_way_or_declines():
         masks = {p: sum(c._bit for c in hands[p]) for p in seats}
         for play in plays:
             won_fast = dict.fromkeys(seats, 0)
-            fine = P._three_seats(play, dict(masks), seats, order[0], won_fast, tcode)
+            fine = moves.three_seats(play, dict(masks), seats, order[0], won_fast, tcode)
             won_long = dict.fromkeys(seats, 0)
             try:
                 Long()._tricks(play, dict(masks), list(seats), tcode, order[0], won_long, None, (), "unused", 0,
@@ -179,14 +180,13 @@ def test_the_three_seat_check_counts_as_the_long_way_or_declines():
                 declined += 1
     assert compared >= 60 and declined >= 100
     # a leader who does not play: declined (the long way finds who leads)
-    assert not P._three_seats(plays[0], dict(masks), seats, "Dan", dict.fromkeys(seats, 0), -1)
+    assert not moves.three_seats(plays[0], dict(masks), seats, "Dan", dict.fromkeys(seats, 0), -1)
 
 
 def test_the_void_table_is_the_follow_rule():
-    """play._VOID: a card that does not follow says its player holds no card of the suit led, and
+    """moves._VOID: a card that does not follow says its player holds no card of the suit led, and
     none of the trumps unless it is one; moves.legal_mask says the same of every hand."""
-    from prefcli.rules import play as P
-    from prefcli.rules.moves import legal_mask
+    from prefcli.rules.moves import _VOID, legal_mask
     rng = random.Random(3)
     for _ in range(3000):
         hand = rng.getrandbits(32)
@@ -197,4 +197,4 @@ def test_the_void_table_is_the_follow_rule():
         trump = rng.randrange(-1, 4)
         allowed = (legal_mask(hand, led, trump) >> code) & 1
         rest = hand & ~(1 << code)
-        assert bool(allowed) == (not rest & P._VOID[trump + 1][led][code])
+        assert bool(allowed) == (not rest & _VOID[trump + 1][led][code])

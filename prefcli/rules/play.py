@@ -11,7 +11,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 from prefcli.model.cards import DECK, Card, Decision, Strain, Suit
 from prefcli.model.slots import plain_frozen
 from prefcli.rules.errors import TRICKS_PER_DEAL, IllegalPlay
-from prefcli.rules.moves import legal_mask, mask_of
+from prefcli.rules.moves import TRICK_KEYS as _TRICK_KEYS, legal_mask, mask_of, three_seats as _three_seats
 
 __all__ = ["legal_cards", "trick_winner", "random_play", "TrickPlay", "SUIT_NAMES", "talon_leads", "opening_hands"]
 
@@ -24,10 +24,6 @@ _ID_CODE = {id(c): i for i, c in enumerate(DECK)}
 #: a contract's trump suit order (-1: no trump), by its strain (None: none)
 _TRUMP_OF = {id(st): (st.suit.order if st.suit is not None else -1) for st in Strain}
 _TRUMP_OF[id(None)] = -1
-#: a card's standing in a trick, by trump (+1: index 0 is no trump), suit led and card code: a
-#: trump 16 + rank, a card of the suit led 8 + rank, any other -1 (the highest takes the trick)
-_TRICK_KEYS = tuple(tuple(tuple(16 + (c & 7) if (c >> 3) == trump else (8 + (c & 7) if (c >> 3) == led else -1)
-                                for c in range(32)) for led in range(4)) for trump in range(-1, 4))
 #: the trick-by-trick check that answers only "every card legal" (:meth:`PlayReplay._tricks_fast`);
 #: False plays every deal the long way (tests compare the two)
 FAST_TRICKS = True
@@ -238,66 +234,6 @@ def next_in(seats: List[str], all_seats: Sequence[str], who: str) -> str:
         if q in seats:
             return q
     return seats[0]
-
-
-#: what a card that does not follow the suit led says of its player's hand, by trump (+1: index 0
-#: is no trump), suit led and card code: the cards he may not hold any more (the suit led, and
-#: trumps too when the card is not one); 0 for a card of the suit led
-_VOID = tuple(tuple(tuple(0 if (c >> 3) == led else
-                          (_SUIT_MASK[led] | (_SUIT_MASK[trump] if trump >= 0 and (c >> 3) != trump else 0))
-                          for c in range(32)) for led in range(4)) for trump in range(-1, 4))
-#: the seat after each of three, and the one after that (by position in the seats)
-_NEXT1, _NEXT2 = (1, 2, 0), (2, 0, 1)
-
-
-def _three_seats(play: Sequence[Sequence[Card]], hands: Dict[str, int], seats: Sequence[str], leader: Optional[str],
-                 won: Dict[str, int], trump: int) -> bool:
-    """:meth:`PlayReplay._tricks_fast` for three cards a trick and no talon card, unrolled (the
-    common table: most of the cards of every full deal): True with `won` counted, False as soon
-    as a card is not held or does not follow, or the leader does not play; a card that is not a
-    Card or a trick of another size raises (AttributeError, ValueError: the caller's False).
-    `hands` is read, not changed. The three hands are kept from the leader's seat round (h0 his,
-    h1 the next's, h2 the last's), turned at each trick to its winner's; `l` is the leader's
-    place in `seats`, and each trick is counted by the place that won it."""
-    a, b, c = seats
-    if leader == a:
-        h0, h1, h2, l = hands[a], hands[b], hands[c], 0
-    elif leader == b:
-        h0, h1, h2, l = hands[b], hands[c], hands[a], 1
-    elif leader == c:
-        h0, h1, h2, l = hands[c], hands[a], hands[b], 2
-    else:
-        return False
-    keys = _TRICK_KEYS[trump + 1]
-    void = _VOID[trump + 1]
-    next1, next2 = _NEXT1, _NEXT2
-    taken = [0, 0, 0]
-    for x0, x1, x2 in play:             # a trick of another size: ValueError
-        b0, b1, b2 = x0._bit, x1._bit, x2._bit
-        if not (h0 & b0 and h1 & b1 and h2 & b2):
-            return False                # a card not held
-        h0 ^= b0
-        h1 ^= b1
-        h2 ^= b2
-        c0, c1, c2 = x0._code, x1._code, x2._code
-        led = c0 >> 3
-        row = void[led]                 # (the card just played is in neither suit it asks of)
-        if h1 & row[c1] or h2 & row[c2]:
-            return False                # a card that does not follow, or does not trump
-        row = keys[led]
-        k0, k1, k2 = row[c0], row[c1], row[c2]
-        if k1 > k0:
-            if k2 > k1:
-                h0, h1, h2, l = h2, h0, h1, next2[l]
-            else:
-                h0, h1, h2, l = h1, h2, h0, next1[l]
-        elif k2 > k0:
-            h0, h1, h2, l = h2, h0, h1, next2[l]
-        taken[l] += 1
-    won[a] += taken[0]
-    won[b] += taken[1]
-    won[c] += taken[2]
-    return True
 
 
 class PlayReplay:
