@@ -1,6 +1,7 @@
 """Benchmark of settlement at scale (issue 15): parallel ratios, Dask, and flat memory.
 
     python benchmarks/bench_scale.py [--records 1000] [--memory-records 10000] [--deals 30] [--repeat 3]
+                                     [--busy N] [--no-dask] [--no-memory]
 
 In one run, on records of 30 generated deals (``benchmarks/generate.py``, deterministic):
 
@@ -11,7 +12,11 @@ In one run, on records of 30 generated deals (``benchmarks/generate.py``, determ
   identical. Goals: jobs 2 / jobs 1 ≤ 0.6, Dask / jobs 2 ≤ 1.5.
 * the same ``--jobs 2`` / ``--jobs 1`` on a busy machine: ``--busy`` processes (default 1) spin
   all the time, started by this script and stopped after, while the two alternate. Goal ≤ 1
-  (never slower than one job when another process holds a core).
+  (never slower than one job when another process holds a core: ``--jobs 2`` forks its worker
+  only when it measures a core idle, so there it settles alone).
+* ``--no-dask`` leaves the Dask command out of the rounds and ``--no-memory`` the peak-memory
+  part (the parallel rows alone, e.g. at 200 or 5,000 records: ``--records 5000
+  --memory-records 5000 --no-dask --no-memory``).
 * the peak memory (maximum resident set) of ``settle --summary`` on 1,000 and on
   ``--memory-records`` records: the totals are folded as results arrive, so the peak should not
   grow with the number of inputs. The same for the per-input ``settle -f json`` (which writes a
@@ -138,6 +143,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ap.add_argument("--busy", type=int, default=1, metavar="N",
                     help="busy-loop processes for the busy-machine row (0: leave the row out)")
     ap.add_argument("--keep", metavar="DIR", default=None, help="generate into DIR (reused when it has records)")
+    ap.add_argument("--no-dask", action="store_true", help="leave the Dask executor out")
+    ap.add_argument("--no-memory", action="store_true", help="leave the peak-memory part out")
     args = ap.parse_args(argv)
     base = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="prefcli-bench-scale-"))
     big = base / f"records-{args.memory_records}x{args.deals}"
@@ -152,19 +159,25 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     print(f"{os.cpu_count()} CPU(s){load}")
     timing = files[:args.records]
     settle = ["settle", *timing, "-f", "json"]
-    one, two, dask = rounds([settle + ["--jobs", "1"], settle + ["--jobs", "2"],
-                             settle + ["--jobs", "2", "--executor", "dask"]], args.repeat)
+    commands = [settle + ["--jobs", "1"], settle + ["--jobs", "2"]]
+    if not args.no_dask:
+        commands.append(settle + ["--jobs", "2", "--executor", "dask"])
+    one, two, *more = rounds(commands, args.repeat)
+    dask = more[0] if more else []
     outs = {r[2] for r in one + two + dask}
     same = len(outs) == 1 and {r[3] for r in one + two + dask} == {0}
-    one_t, two_t, dask_t = (_median(x, 0) for x in (one, two, dask))
-    print(f"\nsettle of {len(timing)} records ({args.repeat} rounds of the three in turn; median; "
+    one_t, two_t = (_median(x, 0) for x in (one, two))
+    print(f"\nsettle of {len(timing)} records ({args.repeat} rounds of the {len(commands)} in turn; median; "
           "CPU: the command and its workers):")
     for label, x in (("--jobs 1", one), ("--jobs 2", two), ("--executor dask --jobs 2", dask)):
+        if not x:
+            continue
         t = _median(x, 0)
         print(f"  {label:28}  {t:7.2f} s wall  {_median(x, 1):6.2f} s CPU  {len(timing) / t:6.0f} records/s"
               + (" (local cluster started and stopped)" if "dask" in label else ""))
     print(f"  --jobs 2 / --jobs 1           {_ratio(two, one)}  CPU {_ratio(two, one, 1)}   goal ≤ 0.6")
-    print(f"  dask / --jobs 2               {_ratio(dask, two)}  CPU {_ratio(dask, two, 1)}   goal ≤ 1.5")
+    if dask:
+        print(f"  dask / --jobs 2               {_ratio(dask, two)}  CPU {_ratio(dask, two, 1)}   goal ≤ 1.5")
     print(f"  outputs identical: {'yes' if same else 'NO'} ({SIZE['last']:,} bytes of JSON)")
     if args.busy > 0:
         b1, b2 = busy_pair(settle, args.repeat, args.busy)
@@ -174,6 +187,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
               f"wall {_median(b2, 1):6.2f} s CPU")
         print(f"  --jobs 2 / --jobs 1           {_ratio(b2, b1)}  CPU {_ratio(b2, b1, 1)}   goal ≤ 1 (never slower)")
 
+    if args.no_memory:
+        return 0 if same else 1
     print("\npeak memory (maximum resident set):")
     small_n = min(1000, len(files))
     rows = []

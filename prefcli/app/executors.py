@@ -189,6 +189,8 @@ class LocalProcesses(Executor):
             # so that they finish within an item of each other, none waiting for another's
             # last whole chunk
             k = max(1, min(size, (n - i) // (4 * (len(self._procs) + self.here))))
+            if self._probe is not None and not self._procs:
+                k = min(k, max(1, size // 4))   # alone, undecided: the next reading comes soon
             at[0] = i + k
             return list(seq[i:i + k])
 
