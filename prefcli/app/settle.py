@@ -49,7 +49,9 @@ def settle_iter(sources: Sequence[str], options: SettleOptions, jobs: int = 1,
                 render: Optional[Callable[[InputResult], Any]] = None) -> Iterator[Any]:
     """Every source settled, in input order, one result at a time (nothing is kept here): in
     this process, in `jobs` worker processes, or on `executor` (``dask[:ADDRESS]``). Stopping
-    the iteration early stops the workers.
+    the iteration early stops the workers. The `jobs` − 1 workers are forked only as cores are
+    measured idle (:class:`~prefcli.app.workers.IdleProbe`): on a machine with none to spare,
+    they would share this process's core and only add their own cost.
 
     Each result is an :class:`InputResult`; with `render` (a picklable function of one, run
     where the input was settled) a :class:`~prefcli.settle.results.Settled` carrying what it
