@@ -324,10 +324,11 @@ class _Readings:
         return self.readings.pop(0) if self.readings else 0.0
 
 
-def test_workers_are_forked_only_when_a_core_is_measured_idle():
+def test_workers_are_forked_only_when_a_core_is_measured_idle(monkeypatch):
     """With a probe (settle --jobs N), no worker until a reading finds half a core idle, then
     as many as were idle (at most the missing ones); the results in order all the while."""
     from prefcli.app.executors import LocalProcesses
+    monkeypatch.setattr(LocalProcesses, "WATCH", 1e9)     # none retired here (the test below)
     items = list(range(300))
     with LocalProcesses(2, here=True, when_idle=_Readings(None, 0.0, 0.3)) as ex:
         assert ex._procs == []
@@ -478,3 +479,35 @@ def test_a_worker_that_dies_is_exit_3_with_a_clear_message(tmp_path):
     assert proc.returncode == 3, proc.stderr
     assert "a worker process stopped (exit code 9)" in proc.stderr
     assert "Traceback" not in proc.stderr and proc.stdout == ""
+
+
+_CLOCK = {"wall": 0.0, "cpu": 0.0, "step": 0.0, "pid": 0}
+
+
+def _tick(x):
+    """An item that takes this process 10 ms of (made-up) wall time and `step` of its CPU."""
+    if os.getpid() == _CLOCK["pid"]:
+        _CLOCK["wall"] += 0.01
+        _CLOCK["cpu"] += _CLOCK["step"]
+    return 2 * x, os.getpid()
+
+
+def test_a_worker_without_a_core_of_its_own_is_retired(monkeypatch):
+    """Once forked, the CPU the batch gets is judged every WATCH seconds: less than half a core
+    above one process a worker, and the last worker is given no more and stopped (the probe
+    then looks again); enough, and it stays. The results stay in order either way."""
+    import types
+    from prefcli.app import executors
+    monkeypatch.setattr(executors, "time", types.SimpleNamespace(monotonic=lambda: _CLOCK["wall"],
+                                                                 process_time=lambda: _CLOCK["cpu"]))
+    monkeypatch.setattr(executors, "IdleProbe", lambda: _Readings())    # no core idle after
+    items = list(range(400))
+    for step, kept in ((0.005, False), (0.03, True)):
+        _CLOCK.update(wall=0.0, cpu=0.0, step=step, pid=os.getpid())
+        with executors.LocalProcesses(2, here=True, when_idle=_Readings(5.0)) as ex:
+            got = list(ex.map(_tick, items, 4))
+            assert [x for x, _ in got] == [2 * x for x in items]
+            assert len({pid for _, pid in got}) == 2            # the worker settled some
+            assert bool(ex._procs) is kept and bool(ex._active) is kept
+            if not kept:
+                assert {pid for _, pid in got[-100:]} == {os.getpid()}

@@ -18,6 +18,7 @@ import collections
 import itertools
 import os
 import threading
+import time
 from collections.abc import Sequence as _Seq
 from typing import Any, Callable, Deque, Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
@@ -126,11 +127,18 @@ class LocalProcesses(Executor):
 
     With `when_idle` (a probe started when this process began its work; with `here`), the
     workers are forked only as cores are measured idle while this process settles its own
-    chunks (:class:`IdleProbe`), checked again as it goes:
-    on a machine with no core to spare the batch runs in this process alone, as ``--jobs 1``."""
+    chunks (:class:`IdleProbe`), checked again as it goes: on a machine with no core to spare
+    the batch runs in this process alone, as ``--jobs 1``. Once they run, the CPU the batch
+    gets (this process's and what each worker reports with its results) is read every
+    :attr:`WATCH` seconds: when it is not at least half a core more than the processes less
+    one, a worker shares a core that another of the batch had (another program took the
+    idle one) and the last worker started is given no more chunks and stopped when it has
+    sent back what it held; the probe then looks for an idle core again."""
 
     #: chunks a worker holds (one settling, one waiting)
     DEPTH = 2
+    #: the shortest time over which the CPU the batch gets is judged (s)
+    WATCH = 0.1
 
     def __init__(self, jobs: int, here: bool = False, when_idle: Optional[IdleProbe] = None) -> None:
         self.workers = jobs
@@ -140,7 +148,11 @@ class LocalProcesses(Executor):
         if here:
             jobs -= 1
         self._want = jobs                        # workers to have
-        self._procs: List[Any] = []              # _Forked or _Spawned
+        self._procs: List[Any] = []              # _Forked or _Spawned, alive
+        self._active: List[Any] = []             # those given new chunks
+        self._gated = when_idle is not None
+        self._gone_cpu = 0.0                     # the CPU of the workers stopped since
+        self._w_at = self._w_cpu = 0.0           # the CPU the batch had used, and when
         self._back: Dict[int, Any] = {}          # replies come back, not yet taken
         self._dropped: Set[int] = set()          # chunks whose replies nobody will take
         self._sent = 0
@@ -159,7 +171,33 @@ class LocalProcesses(Executor):
     def _grow(self, k: int) -> None:
         make = _Forked if FORK else _Spawned
         for _ in range(k):
-            self._procs.append(make(list(self._procs)))
+            w = make(list(self._procs))
+            self._procs.append(w)
+            self._active.append(w)
+        self._w_at, self._w_cpu = time.monotonic(), self._cpu()
+
+    def _cpu(self) -> float:
+        return time.process_time() + sum(w.cpu for w in self._procs) + self._gone_cpu
+
+    def _watch(self) -> None:
+        """The last worker retired when the batch's processes do not get a core each."""
+        now = time.monotonic()
+        if now - self._w_at < self.WATCH:
+            return
+        cpu = self._cpu()
+        cores = (cpu - self._w_cpu) / (now - self._w_at)
+        self._w_at, self._w_cpu = now, cpu
+        if cores < len(self._active) + self.here - 0.5:
+            w = self._active.pop()
+            if not w.load:
+                self._retire(w)
+            if self._probe is None:
+                self._probe = IdleProbe()
+
+    def _retire(self, w: Any) -> None:
+        self._procs.remove(w)
+        w.stop()
+        self._gone_cpu += w.cpu
 
     def _maybe_grow(self) -> None:
         """Fork as many of the missing workers as cores were measured idle (half a core
@@ -167,9 +205,9 @@ class LocalProcesses(Executor):
         assert self._probe is not None
         idle = self._probe.idle_cores()
         if idle is not None and idle >= 0.5:
-            missing = self._want - len(self._procs)
+            missing = self._want - len(self._active)
             self._grow(missing if idle == float("inf") else max(1, min(missing, int(idle + 0.5))))
-            if len(self._procs) >= self._want:
+            if len(self._active) >= self._want:
                 self._probe = None
 
     def map(self, func: Callable[[Any], Any], items: Iterable[Any], chunk: int = 0) -> Iterator[Any]:
@@ -188,8 +226,8 @@ class LocalProcesses(Executor):
             # smaller towards the end (at most what is left over four times the processes),
             # so that they finish within an item of each other, none waiting for another's
             # last whole chunk
-            k = max(1, min(size, (n - i) // (4 * (len(self._procs) + self.here))))
-            if self._probe is not None and not self._procs:
+            k = max(1, min(size, (n - i) // (4 * (len(self._active) + self.here))))
+            if self._probe is not None and not self._active:
                 k = min(k, max(1, size // 4))   # alone, undecided: the next reading comes soon
             at[0] = i + k
             return list(seq[i:i + k])
@@ -202,14 +240,17 @@ class LocalProcesses(Executor):
         mine: Deque[_Here] = collections.deque()         # chunks of this process's, not run yet
         try:
             while True:
+                if self._gated and self._active:
+                    self._watch()
                 if self._probe is not None:
                     self._maybe_grow()
-                n = len(self._procs)
+                active = self._active
+                n = len(active)
                 window = (n + self.here) * (depth + 1)   # chunks sent or come back early, not yet yielded
                 if self.here and n and any(w.load for w in self._procs):
                     self._collect(0)        # take back what is done: its worker gets more to do
                 while more and len(queue) < window:
-                    if n and min(w.load for w in self._procs) < depth:
+                    if n and min(w.load for w in active) < depth:
                         c = next_chunk()
                         if c is not None:
                             queue.append(self.submit(func, c))
@@ -243,9 +284,9 @@ class LocalProcesses(Executor):
     def submit(self, func: Callable[[Any], Any], chunk: Sequence[Any]) -> "Submitted":
         """`func` over one chunk on the least busy worker, now; its results from the handle."""
         import pickle
-        if not self._procs:
+        if not self._active:
             self._grow(1)
-        w = min(self._procs, key=lambda p: p.load)
+        w = min(self._active, key=lambda p: p.load)
         index = self._sent
         self._sent += 1
         try:
@@ -299,12 +340,14 @@ class LocalProcesses(Executor):
             except (EOFError, OSError):
                 raise self._stopped(w) from None
             for data in replies:
-                index, ok, results = pickle.loads(data)
+                index, ok, results, w.cpu = pickle.loads(data)
                 w.load -= 1
                 if index in self._dropped:
                     self._dropped.discard(index)
                 else:
                     self._back[index] = (ok, results)
+            if not w.load and w not in self._active:    # retired, and all it held is back
+                self._retire(w)
 
     def _stopped(self, w: Any) -> WorkerStopped:
         return WorkerStopped(f"a worker process stopped (exit code {w.wait()})")
@@ -312,7 +355,7 @@ class LocalProcesses(Executor):
     def close(self) -> None:
         for w in self._procs:
             w.stop()
-        self._procs = []
+        self._procs, self._active = [], []
         self._probe = None
 
 

@@ -37,16 +37,16 @@ def _serve(recv: Callable[[], Optional[bytes]], send: Callable[[bytes], None]) -
         if not msg:
             return
         index, func, chunk = pickle.loads(msg)
-        reply: Tuple[int, bool, Any]
+        reply: Tuple[int, bool, Any, float]     # and the CPU this worker has used so far
         try:
-            reply = (index, True, [func(x) for x in chunk])
+            reply = (index, True, [func(x) for x in chunk], time.process_time())
         except BaseException as exc:  # noqa: BLE001 - raised again in the parent, as a pool does
-            reply = (index, False, exc)
+            reply = (index, False, exc, time.process_time())
         try:
             data = pickle.dumps(reply, pickle.HIGHEST_PROTOCOL)
         except Exception as exc:  # noqa: BLE001 - a result that does not pickle
-            data = pickle.dumps((index, False, RuntimeError(f"a worker could not send its result back: {exc!r}")),
-                                pickle.HIGHEST_PROTOCOL)
+            data = pickle.dumps((index, False, RuntimeError(f"a worker could not send its result back: {exc!r}"),
+                                 time.process_time()), pickle.HIGHEST_PROTOCOL)
         try:
             send(data)
         except (EOFError, OSError):
@@ -76,7 +76,7 @@ class _Forked:
     the parent's ends closed (on exit, or a kill) are an end of file to a waiting worker and a
     broken pipe to a busy one."""
 
-    __slots__ = ("pid", "cmd", "reply", "inbuf", "outbuf", "load", "code")
+    __slots__ = ("pid", "cmd", "reply", "inbuf", "outbuf", "load", "cpu", "code")
 
     def __init__(self, others: Sequence["_Forked"]) -> None:
         cmd_r, cmd_w = os.pipe()
@@ -122,6 +122,7 @@ class _Forked:
         self.inbuf = bytearray()
         self.outbuf = bytearray()
         self.load = 0                   # chunks it holds
+        self.cpu = 0.0                  # the CPU it had used at its last reply (s)
         self.code: Optional[int] = None
 
     def _close_fds(self) -> None:
@@ -189,7 +190,7 @@ class _Spawned:
     """A worker where the system cannot fork (``multiprocessing``'s own way: spawned, a
     connection each way); the same messages as :class:`_Forked`."""
 
-    __slots__ = ("proc", "conn", "load", "outbuf")
+    __slots__ = ("proc", "conn", "load", "cpu", "outbuf")
 
     def __init__(self, others: Sequence["_Spawned"]) -> None:
         import multiprocessing
@@ -200,6 +201,7 @@ class _Spawned:
         theirs.close()
         self.conn = mine
         self.load = 0
+        self.cpu = 0.0
         self.outbuf = b""
 
     def post(self, data: bytes) -> None:
