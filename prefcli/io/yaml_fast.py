@@ -10,17 +10,23 @@ indentation, any non-ASCII text outside a comment…) it gives up and the strict
 (`yaml_strict`) reads the document instead, with its own messages and positions. Scalars are
 resolved by the same `resolve_plain`, and keys stay the text as written, exactly as `construct`
 does.
+
+Each line is read once into what it holds (`_FastReader.classify`: its column, and a key with its
+scalar, its one-line collection, or nothing yet), and a short line's reading is kept by its text:
+a record writes the same few hundred lines over and over, so most lines cost one dictionary
+lookup, and the block structure is then walked over these readings. A reading never depends on
+where its line stands, and only what no context could read (a document marker, non-ASCII data)
+is refused by it; the rest is judged where the line is used, as before.
 """
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List, Tuple, cast
 
 from prefcli.io.yaml_strict import resolve_plain
 
 _FAST_SCALAR = r"-?[A-Za-z0-9_.(/+][A-Za-z0-9_.+/()=-]*(?: [A-Za-z0-9_.+/()=-]+)*"
 _FAST_SCALAR_RE = re.compile(_FAST_SCALAR + r"\Z")
-_FAST_KEY_RE = re.compile("(" + _FAST_SCALAR + r"):(?: +(.*))?\Z")
 _FAST_FLOW_ITEM = re.compile(r" *(" + _FAST_SCALAR + r")? *")
 # one-line flow collections of scalars in the canonical spacing PyYAML writes ("[a, b]",
 # "{a: 1, b: 2}"): a scalar holds no ',' nor ':', so splitting on ", " and ": " is exact
@@ -35,6 +41,17 @@ _FAST_REFUSED = re.compile(r"[\x00-\x09\x0b-\x1f\x7f]")   # tabs, CR and other c
 #: what libyaml also takes for a line break (or a byte-order mark), which could end a comment early
 _FAST_REFUSED_WIDE = re.compile("[\x80-\x9f\u2028\u2029\ufeff]")
 _FAST_MAX_KEY = 200
+#: the lines read so far, each as what it says (see _FastReader.classify), by its text: a
+#: record's lines repeat (`  declarer: Ann`, `  whist: {Bob: pass, Cid: whist}`, `- contract:
+#: 6S`), and a line seen before costs one lookup. Long lines (a deal's hands, its play) are
+#: seldom written twice and are not kept, nor are lines past the bound; every flow collection
+#: kept here is copied for each use, so no two places in the data share one.
+_FAST_LINES: Dict[str, Any] = {}
+_FAST_MAX_LINES = 8192
+_FAST_MAX_LINE = 100
+#: the text is split into lines a part of about this many characters at a time: one list of the
+#: lines of a whole record would hold several times the text at once
+_FAST_CHUNK = 1 << 15
 
 
 class _NotFast(Exception):
@@ -50,8 +67,11 @@ def fast_yaml(text: str) -> Any:
         _FAST_SCALARS.clear()
     if len(_FAST_KEYS) > 20000:
         _FAST_KEYS.clear()
+        _FAST_LINES.clear()   # the keys of its lines are the texts of _FAST_KEYS: never one without the other
+    if len(_FAST_LINES) >= _FAST_MAX_LINES:
+        _FAST_LINES.clear()
     try:
-        reader = _FastReader(text, ascii_only, _FAST_SCALARS, _FAST_KEYS)
+        reader = _FastReader(text, _FAST_SCALARS, _FAST_KEYS, _FAST_LINES)
         if reader.cur is None or reader.cur[0] != 0:
             return None
         data = reader.node(0, 0)
@@ -68,6 +88,22 @@ _MISSING = object()
 #: deal: one string each, not one per line)
 _FAST_KEYS: Dict[str, str] = {}
 
+# What a line holds, as read by _FastReader.classify: a tuple (column, kind, key, value, body),
+# body being the line's data (its comment cut off). Kinds below _DASH are `key: ...` lines (key:
+# the key's shared text):
+_SCALAR = 0   # `key: scalar`; value: the resolved scalar (immutable, shared)
+_DICT = 1     # `key: {a: 1, b: x}` of scalars (or `{}`); value: a dict to copy for each use
+_LIST = 2     # `key: [a, b]` of scalars (or `[]`); value: a list to copy for each use
+_OWN = 3      # a flat collection of a line not kept in _FAST_LINES: value used once, as it is
+_EMPTY = 4    # `key:`; the value is on the following lines, or None
+_FLOW = 5     # `key: ` another one-line flow collection; value: its text, read where it is used
+_CONT = 6     # `key: ` a flow collection left open, continued on the following lines; value: its text
+_BAD = 7      # `key: ` something outside the subset (as a value, the strict path must judge)
+_DASH = 8     # `-` or `- ...`; key: what follows the `- ` as a line of its own at its column (or None)
+_OTHER = 9    # anything else (a scalar or flow collection as a node of its own, a flow's later line)
+#: a blank line or a whole-line comment
+_SKIP = (-1, -1, None, None, "")
+
 
 def _opened(text: str) -> int:
     """Flow collections opened and not closed in `text` (the subset's scalars hold no bracket)."""
@@ -75,29 +111,64 @@ def _opened(text: str) -> int:
 
 
 class _FastReader:
-    """Reads the text line by line, one line ahead (`cur`: the next line's (indent, body), None at
-    the end): no list of every line is made, so the text and the data are all that is held."""
+    """Reads the text line by line, one line ahead (`cur`: what the next line holds, a tuple from
+    `classify`, None at the end). The lines come from splitting the text a part at a time
+    (`lines`, ended by None; `i`: the index of the current line's text in it), so the text and the
+    data are all that is held, and each line is looked up in the cache of lines read before."""
 
-    __slots__ = ("text", "pos", "end", "ascii_only", "cur", "cache", "keys")
+    __slots__ = ("text", "pos", "end", "cur", "lines", "i", "cache", "keys", "known")
 
-    def __init__(self, text: str, ascii_only: bool, cache: Dict[str, Any], keys: Dict[str, str]) -> None:
-        self.text, self.pos, self.end, self.ascii_only = text, 0, len(text), ascii_only
-        self.cache, self.keys = cache, keys
+    def __init__(self, text: str, cache: Dict[str, Any], keys: Dict[str, str], known: Dict[str, Any]) -> None:
+        self.text, self.pos, self.end = text, 0, len(text)
+        self.cache, self.keys, self.known = cache, keys, known
+        self.lines: List[Any] = [None]
+        self.i = -1
         self.cur: Any = None
         self.advance()
 
+    def refill(self) -> bool:
+        """Split the next part of the text (whole lines) into `lines`; False at the end."""
+        text, pos, end = self.text, self.pos, self.end
+        if pos > end:
+            return False
+        nl = text.find("\n", pos + _FAST_CHUNK) if pos + _FAST_CHUNK < end else -1
+        if nl < 0:
+            lines = cast(List[Any], text[pos:].split("\n"))
+            self.pos = end + 1
+        else:
+            lines = cast(List[Any], text[pos:nl].split("\n"))
+            self.pos = nl + 1
+        lines.append(None)   # the end of the part
+        self.lines, self.i = lines, -1
+        return True
+
     def advance(self) -> None:
         """Move `cur` to the next line holding data (blank lines and comments are skipped)."""
-        text, pos, end = self.text, self.pos, self.end
-        while pos <= end:
-            nl = text.find("\n", pos)
-            if nl < 0:
-                nl = end
-            raw = text[pos:nl]
-            pos = nl + 1
-            body = raw.lstrip(" ")
-            if not body or body[0] == "#":
-                continue  # blank line or whole-line comment
+        lines, i, known = self.lines, self.i, self.known
+        while True:
+            i += 1
+            raw = lines[i]
+            if raw is None:
+                if not self.refill():
+                    self.cur = None
+                    return
+                lines, i = self.lines, -1
+                continue
+            info = known.get(raw)
+            if info is None:
+                info = self.classify(raw)
+            if info is not _SKIP:
+                self.i, self.cur = i, info
+                return
+
+    def classify(self, raw: str) -> Any:
+        """What the line `raw` holds (see _SCALAR...), kept in the cache of lines when it is short.
+        Only what no context could read refuses the text here; the rest is judged where used."""
+        keep = len(raw) <= _FAST_MAX_LINE and len(self.known) < _FAST_MAX_LINES
+        body = raw.lstrip(" ")
+        if not body or body[0] == "#":
+            info: Any = _SKIP  # blank line or whole-line comment
+        else:
             if body[:3] in ("---", "...") or body[0] == "%":
                 raise _NotFast  # document markers and directives
             indent = len(raw) - len(body)
@@ -109,13 +180,49 @@ class _FastReader:
                 cut = body.find(" #")
                 if cut > 0:
                     body = body[:cut]
-            if not self.ascii_only and not body.isascii():
+            if not body.isascii():
                 raise _NotFast  # non-ASCII data (only comments may hold it here)
-            self.pos = pos
-            self.cur = (indent, body.rstrip(" "))
-            return
-        self.pos = pos
-        self.cur = None
+            info = self.classify_body(indent, body.rstrip(" "), keep, 0)
+        if keep:
+            self.known[raw] = info
+        return info
+
+    def classify_body(self, col: int, body: str, keep: bool, nested: int) -> Any:
+        if body == "-":
+            return (col, _DASH, None, None, body)
+        if body.startswith("- "):
+            if nested > _FAST_MAX_DEPTH:
+                raise _NotFast  # as many `- ` in one line as no node may be deep
+            rest = body[1:].lstrip(" ")
+            # the item's content starts a node at its own column, as if on a line of its own
+            return (col, _DASH, self.classify_body(col + len(body) - len(rest), rest, keep, nested + 1), None, body)
+        # `key: value` or `key:` (a key holds no ':')
+        c = body.find(":")
+        if c > 0 and (c + 1 == len(body) or body[c + 1] == " ") and c <= _FAST_MAX_KEY:
+            key = body[:c]
+            known = self.keys.get(key)
+            if known is None and _FAST_SCALAR_RE.match(key):
+                known = self.keys[key] = key
+            if known is not None:
+                rest = body[c + 1:].lstrip(" ")
+                if not rest:
+                    return (col, _EMPTY, known, None, body)
+                if rest[0] != "[" and rest[0] != "{":
+                    value = self.cache.get(rest, _MISSING)
+                    if value is _MISSING:
+                        try:
+                            value = self.scalar(rest)
+                        except _NotFast:
+                            return (col, _BAD, known, None, body)
+                    return (col, _SCALAR, known, value, body)
+                try:
+                    value = self.flat(rest)
+                except _NotFast:
+                    return (col, _BAD, known, None, body)
+                if value is not None:
+                    return (col, (_DICT if rest[0] == "{" else _LIST) if keep else _OWN, known, value, body)
+                return (col, _CONT if _opened(rest) > 0 else _FLOW, known, rest, body)
+        return (col, _OTHER, None, None, body)
 
     def scalar(self, text: str) -> Any:
         try:
@@ -131,30 +238,62 @@ class _FastReader:
         self.cache[text] = value
         return value
 
+    def items(self, texts: List[str]) -> List[Any]:
+        """The values of scalars already matched by _FAST_SCALAR (a fresh list). One with a space
+        in it is text (no number, boolean or null has one): not kept in the cache, as a hand or
+        a trick seldom comes twice."""
+        if not [x for x in texts if " " not in x]:
+            return texts
+        cache = self.cache
+        out = []
+        for x in texts:
+            if " " in x:
+                out.append(x)
+                continue
+            v = cache.get(x, _MISSING)
+            if v is _MISSING:
+                try:
+                    v = resolve_plain(x, None)
+                except Exception:  # noqa: BLE001 - too large a number: the strict path says so
+                    raise _NotFast from None
+                cache[x] = v
+            out.append(v)
+        return out
+
+    def flat(self, text: str) -> Any:
+        """A one-line flow collection of scalars in the canonical spacing PyYAML writes, as data
+        (fresh); None when it is not one (nested, other spacing); _NotFast when it is one that
+        cannot be read here (a duplicate key, too large a number)."""
+        if len(text) == 2:
+            if text == "[]":
+                return []
+            if text == "{}":
+                return {}
+        elif text[0] == "[":
+            if _FAST_FLAT_SEQ.match(text):
+                return self.items(text[1:-1].split(", "))
+        elif _FAST_FLAT_MAP.match(text):
+            # no scalar of the subset holds ', ' or ': ': the texts are key, value, key, value...
+            parts = text[1:-1].replace(": ", ", ").split(", ")
+            names = parts[::2]
+            if len(text) > _FAST_MAX_KEY and max(map(len, names)) > _FAST_MAX_KEY:
+                raise _NotFast
+            keys = self.keys
+            out = dict(zip(map(keys.setdefault, names, names), self.items(parts[1::2])))
+            if len(out) != len(names):
+                raise _NotFast  # a duplicate key
+            return out
+        return None
+
     def value(self, text: str, depth: int) -> Any:
         """An inline value after `key: ` or `- `: a one-line flow collection or a plain scalar."""
         c = text[0]
         if c == "[" or c == "{":
             if depth > _FAST_MAX_DEPTH:
                 raise _NotFast
-            if len(text) == 2:
-                if text == "[]":
-                    return []
-                if text == "{}":
-                    return {}
-            elif c == "[":
-                if _FAST_FLAT_SEQ.match(text):
-                    scalar = self.scalar
-                    return [scalar(x) for x in text[1:-1].split(", ")]
-            elif _FAST_FLAT_MAP.match(text):
-                scalar, keys = self.scalar, self.keys
-                out: Dict[str, Any] = {}
-                for item in text[1:-1].split(", "):
-                    key, _, val = item.partition(": ")
-                    if key in out or len(key) > _FAST_MAX_KEY:
-                        raise _NotFast
-                    out[keys.setdefault(key, key)] = scalar(val)
-                return out
+            flat = self.flat(text)
+            if flat is not None:
+                return flat
             data, end = self.flow(text, 0, depth)
             if end != len(text):
                 raise _NotFast
@@ -221,61 +360,68 @@ class _FastReader:
         """The block node whose first line is the current one, at column `indent`."""
         if depth > _FAST_MAX_DEPTH:
             raise _NotFast
-        body = self.cur[1]
-        if body == "-" or body.startswith("- "):
-            return self.sequence(indent, depth)
-        if _FAST_KEY_RE.match(body):
+        cur = self.cur
+        kind = cur[1]
+        if kind < _DASH:
             return self.mapping(indent, depth)
+        if kind == _DASH:
+            return self.sequence(indent, depth)
         # a lone scalar or flow collection as a node of its own (after `- `)
         self.advance()
-        return self.value(body, depth)
+        return self.value(cur[4], depth)
 
     def child(self, indent: int, depth: int, indentless_ok: bool) -> Any:
         """The value of `key:` / `-` written on the following lines (None when there are none)."""
         cur = self.cur
         if cur is not None:
-            col, body = cur
+            col = cur[0]
             if col > indent:
                 return self.node(col, depth + 1)
-            if indentless_ok and col == indent and (body == "-" or body.startswith("- ")):
+            if indentless_ok and col == indent and cur[1] == _DASH:
                 return self.sequence(indent, depth + 1)
         return None
 
     def mapping(self, indent: int, depth: int) -> Dict[str, Any]:
         out: Dict[str, Any] = {}
-        keys, cache = self.keys, self.cache
-        while self.cur is not None:
-            col, body = self.cur
+        flows = depth < _FAST_MAX_DEPTH     # a flow collection as a value is a node at depth + 1
+        known_get = self.known.get
+        lines, i, cur = self.lines, self.i, self.cur
+        while cur is not None:
+            col, kind, key, value, _ = cur
             if col != indent:
                 if col < indent:
                     break
                 raise _NotFast
-            # `key: value` or `key:` (what _FAST_KEY_RE matches; a key holds no ':')
-            c = body.find(":")
-            if c <= 0:
+            if kind >= _DASH:
                 break  # not a key (e.g. `- ` at the mapping's column): the caller decides
-            key = body[:c]
-            known = keys.get(key)
-            if known is None:
-                if len(key) > _FAST_MAX_KEY or not _FAST_SCALAR_RE.match(key):
-                    break
-                keys[key] = key
-            else:
-                key = known
-            rest = body[c + 1:]
-            if rest and rest[0] != " ":
-                break
             if key in out:
                 raise _NotFast
-            self.advance()
-            if rest:
-                rest = rest.lstrip(" ")
-                if rest[0] in "[{" and _opened(rest) > 0:
-                    rest = self.continued(rest, indent)
-                v = cache.get(rest, _MISSING)
-                out[key] = self.value(rest, depth + 1) if v is _MISSING else v
+            # the next line: one read before at once, anything else (a new line, a blank or a
+            # comment, the end of the part split) by advance()
+            i += 1
+            cur = known_get(lines[i])
+            if cur is None or cur is _SKIP:
+                self.i = i - 1
+                self.advance()
+                lines, i, cur = self.lines, self.i, self.cur
+            if kind == _SCALAR:
+                out[key] = value
+            elif kind <= _OWN:
+                if not flows:
+                    raise _NotFast
+                out[key] = value.copy() if kind != _OWN else value
             else:
-                out[key] = self.child(indent, depth, True)
+                self.i, self.cur = i, cur
+                if kind == _EMPTY:
+                    out[key] = self.child(indent, depth, True)
+                elif kind == _FLOW:
+                    out[key] = self.value(value, depth + 1)
+                elif kind == _CONT:
+                    out[key] = self.value(self.continued(value, indent), depth + 1)
+                else:
+                    raise _NotFast
+                lines, i, cur = self.lines, self.i, self.cur
+        self.i, self.cur = i, cur
         return out
 
     def continued(self, text: str, indent: int) -> str:
@@ -289,7 +435,7 @@ class _FastReader:
         while depth > 0:
             if self.cur is None or self.cur[0] <= indent or parts[-1][-1] not in ",[{":
                 raise _NotFast
-            body = self.cur[1]
+            body = self.cur[4]
             parts.append(body)
             depth += _opened(body)
             self.advance()
@@ -297,20 +443,20 @@ class _FastReader:
 
     def sequence(self, indent: int, depth: int) -> List[Any]:
         out: List[Any] = []
-        while self.cur is not None:
-            col, body = self.cur
-            if col != indent or not (body == "-" or body.startswith("- ")):
+        cur = self.cur
+        while cur is not None:
+            col, kind, item, _, _ = cur
+            if col != indent or kind != _DASH:
                 if col > indent:
                     raise _NotFast
                 break
-            if body == "-":
+            if item is None:
                 self.advance()
                 out.append(self.child(indent, depth, False))
-                continue
-            rest = body[1:].lstrip(" ")
-            # the item's content starts a node at its own column, as if on a line of its own
-            self.cur = (col + len(body) - len(rest), rest)
-            out.append(self.node(col + len(body) - len(rest), depth + 1))
-            if self.cur is not None and self.cur[0] > indent:
+            else:
+                self.cur = item
+                out.append(self.node(item[0], depth + 1))
+            cur = self.cur
+            if cur is not None and cur[0] > indent:
                 raise _NotFast
         return out
