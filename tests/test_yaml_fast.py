@@ -254,3 +254,38 @@ def test_numbers_and_text_with_spaces_in_flow_collections() -> None:
     assert data == {"a": ["1 2", Decimal("1.50"), "JH KH", None, "x y z"], "b": {"p": "7 S", "q": "007"}}
     assert str(data["a"][1]) == "1.50"
     assert "JH KH" not in yaml_fast._FAST_SCALARS
+
+
+_REFUSED_CHARS = [chr(c) for c in range(0x20) if c != 0x0A] + ["\x7f"] + [chr(c) for c in range(0x80, 0xA0)] + \
+    ["\u2028", "\u2029", "\ufeff"]
+
+
+@pytest.mark.parametrize("ch", _REFUSED_CHARS)
+def test_a_control_character_or_a_line_break_libyaml_sees_is_refused_in_any_line(ch: str) -> None:
+    """Each line is looked at the first time it is read; a line read before (kept by its text)
+    differs from one holding the character, so it is looked at too."""
+    fast_yaml("a: 1\nb: x # c\n# d\n")          # the lines without the character, kept
+    for text in (f"a: 1\nb: x # c{ch}\n", f"a: 1\n# d{ch}\nb: 2\n", f"a: 1{ch}\n", f"a: 1\n  {ch}\n",
+                 f"a: 1\nb: 2\n{ch}", f"{ch}a: 1\n"):
+        assert fast_yaml(text) is None, repr(text)
+
+
+@pytest.mark.parametrize("ch", ["\xa0", "\xad", "\u200b", "\u3000", "\ue000", "é", "♠"])
+def test_other_characters_outside_ascii_are_still_read_in_comments(ch: str) -> None:
+    assert _agrees(f"a: 1  # {ch}\n# {ch}{ch}\nb: [x, y]\n")
+    assert fast_yaml(f"a: x{ch}\n") is None     # but not in data
+
+
+def test_a_text_left_to_the_strict_path_leaves_nothing_in_the_caches() -> None:
+    """A folder of records the fast reader declines (a quoted date), each with its own players:
+    the lines and scalars it read before giving up (a line ahead of where it stopped, too) are
+    forgotten, so a batch of them keeps nothing per input (tests/test_hostile_regressions.py)."""
+    fast_yaml("format: pref-record/1\nplayers: [Ann, Bob, Cid]\n")
+    caches = (yaml_fast._FAST_SCALARS, yaml_fast._FAST_KEYS, yaml_fast._FAST_LINES)
+    before = [dict(c) for c in caches]
+    for i in range(5):
+        text = (f"format: pref-record/1\nplayers: [Ann{i}, Bob{i}, Cid{i}]\nx{i}: {{Ann{i}: 1}}\n"
+                f"meta: {{date: '2026-11-28'}}\nplayers{i}: [a{i}]\n")
+        assert fast_yaml(text) is None
+    assert [dict(c) for c in caches] == before
+    assert fast_yaml("format: pref-record/1\nplayers: [Ann, Bob, Cid]\n") is not None

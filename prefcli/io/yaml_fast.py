@@ -37,17 +37,21 @@ _FAST_MAX_DEPTH = 32
 # checked and resolved plain scalars by their text, shared by every document: the values (text,
 # int, bool, None, Decimal) are immutable
 _FAST_SCALARS: Dict[str, Any] = {}
-_FAST_REFUSED = re.compile(r"[\x00-\x09\x0b-\x1f\x7f]")   # tabs, CR and other control characters
+#: tabs, CR and other control characters (looked for in each line the first time it is read)
+_FAST_REFUSED = re.compile(r"[\x00-\x09\x0b-\x1f\x7f]")
 #: what libyaml also takes for a line break (or a byte-order mark), which could end a comment early
 _FAST_REFUSED_WIDE = re.compile("[\x80-\x9f\u2028\u2029\ufeff]")
 _FAST_MAX_KEY = 200
 #: the lines read so far, each as what it says (see _FastReader.classify), by its text: a
 #: record's lines repeat (`  declarer: Ann`, `  whist: {Bob: pass, Cid: whist}`, `- contract:
-#: 6S`), and a line seen before costs one lookup. Long lines (a deal's hands, its play) are
-#: seldom written twice and are not kept, nor are lines past the bound; every flow collection
-#: kept here is copied for each use, so no two places in the data share one.
+#: 6S`), and a line seen before costs one lookup, in this text or the next (a folder of records
+#: of the same players: a 30-deal record's lines are mostly its neighbours'). Long lines (a deal's
+#: hands, its play) are seldom written twice and are not kept, nor are lines past the bound (a
+#: 10,000-deal record of full deals has about 2,800 short lines, a summary one 250), nor the lines
+#: of a text the strict path reads; every flow collection kept here is copied for each use, so no
+#: two places in the data share one.
 _FAST_LINES: Dict[str, Any] = {}
-_FAST_MAX_LINES = 8192
+_FAST_MAX_LINES = 4096
 _FAST_MAX_LINE = 100
 #: the text is split into lines a part of about this many characters at a time: one list of the
 #: lines of a whole record would hold several times the text at once
@@ -60,9 +64,6 @@ class _NotFast(Exception):
 
 def fast_yaml(text: str) -> Any:
     """The data of `text` when it is in the plain subset, else None (use the strict path)."""
-    ascii_only = text.isascii()
-    if _FAST_REFUSED.search(text) or (not ascii_only and _FAST_REFUSED_WIDE.search(text)):
-        return None
     if len(_FAST_SCALARS) > 20000:
         _FAST_SCALARS.clear()
     if len(_FAST_KEYS) > 20000:
@@ -70,15 +71,24 @@ def fast_yaml(text: str) -> Any:
         _FAST_LINES.clear()   # the keys of its lines are the texts of _FAST_KEYS: never one without the other
     if len(_FAST_LINES) >= _FAST_MAX_LINES:
         _FAST_LINES.clear()
+    sizes = len(_FAST_SCALARS), len(_FAST_KEYS), len(_FAST_LINES)
+    data = None
     try:
         reader = _FastReader(text, _FAST_SCALARS, _FAST_KEYS, _FAST_LINES)
-        if reader.cur is None or reader.cur[0] != 0:
-            return None
-        data = reader.node(0, 0)
+        if reader.cur is not None and reader.cur[0] == 0:
+            data = reader.node(0, 0)
+            if reader.cur is not None or not isinstance(data, dict):
+                data = None
     except (_NotFast, RecursionError):
-        return None
-    if reader.cur is not None or not isinstance(data, dict):
-        return None
+        data = None
+    if data is None:
+        # a text left to the strict path leaves nothing in the caches (a batch of such inputs,
+        # each with its own players, would fill them with what is never read again; the reader
+        # reads a line ahead, and a line's scalars as soon as it is read): what it added is what
+        # was added last, as nothing is removed from them while a text is read
+        for cache, size in zip((_FAST_SCALARS, _FAST_KEYS, _FAST_LINES), sizes):
+            for _ in range(len(cache) - size):
+                cache.popitem()
     return data
 
 
@@ -164,6 +174,9 @@ class _FastReader:
     def classify(self, raw: str) -> Any:
         """What the line `raw` holds (see _SCALAR...), kept in the cache of lines when it is short.
         Only what no context could read refuses the text here; the rest is judged where used."""
+        if not raw.isprintable() and (_FAST_REFUSED.search(raw)
+                                      or (not raw.isascii() and _FAST_REFUSED_WIDE.search(raw))):
+            raise _NotFast  # (each character refused here is one that str.isprintable refuses)
         keep = len(raw) <= _FAST_MAX_LINE and len(self.known) < _FAST_MAX_LINES
         body = raw.lstrip(" ")
         if not body or body[0] == "#":
