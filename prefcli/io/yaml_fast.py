@@ -47,9 +47,9 @@ _FAST_MAX_KEY = 200
 #: 6S`), and a line seen before costs one lookup, in this text or the next (a folder of records
 #: of the same players: a 30-deal record's lines are mostly its neighbours'). Long lines (a deal's
 #: hands, its play) are seldom written twice and are not kept, nor are lines past the bound (a
-#: 10,000-deal record of full deals has about 2,800 short lines, a summary one 250), nor the lines
-#: of a text the strict path reads; every flow collection kept here is copied for each use, so no
-#: two places in the data share one.
+#: 10,000-deal record of full deals has about 2,800 short lines, a summary one 250), and the
+#: cache is emptied when full, as the scalars' is; every flow collection kept here is copied for
+#: each use, so no two places in the data share one.
 _FAST_LINES: Dict[str, Any] = {}
 _FAST_MAX_LINES = 4096
 _FAST_MAX_LINE = 100
@@ -71,24 +71,15 @@ def fast_yaml(text: str) -> Any:
         _FAST_LINES.clear()   # the keys of its lines are the texts of _FAST_KEYS: never one without the other
     if len(_FAST_LINES) >= _FAST_MAX_LINES:
         _FAST_LINES.clear()
-    sizes = len(_FAST_SCALARS), len(_FAST_KEYS), len(_FAST_LINES)
-    data = None
     try:
         reader = _FastReader(text, _FAST_SCALARS, _FAST_KEYS, _FAST_LINES)
-        if reader.cur is not None and reader.cur[0] == 0:
-            data = reader.node(0, 0)
-            if reader.cur is not None or not isinstance(data, dict):
-                data = None
+        if reader.cur is None or reader.cur[0] != 0:
+            return None
+        data = reader.node(0, 0)
     except (_NotFast, RecursionError):
-        data = None
-    if data is None:
-        # a text left to the strict path leaves nothing in the caches (a batch of such inputs,
-        # each with its own players, would fill them with what is never read again; the reader
-        # reads a line ahead, and a line's scalars as soon as it is read): what it added is what
-        # was added last, as nothing is removed from them while a text is read
-        for cache, size in zip((_FAST_SCALARS, _FAST_KEYS, _FAST_LINES), sizes):
-            for _ in range(len(cache) - size):
-                cache.popitem()
+        return None
+    if reader.cur is not None or not isinstance(data, dict):
+        return None
     return data
 
 
@@ -409,6 +400,12 @@ class _FastReader:
                 break  # not a key (e.g. `- ` at the mapping's column): the caller decides
             if key in out:
                 raise _NotFast
+            if kind > _EMPTY and kind != _CONT:
+                # judged before the next line is read, as nothing after it is needed: a text
+                # that stops here reads (and caches) nothing further
+                if kind == _BAD:
+                    raise _NotFast
+                value, kind = self.value(value, depth + 1), _OWN
             # the next line: one read before at once, anything else (a new line, a blank or a
             # comment, the end of the part split) by advance()
             i += 1
@@ -427,12 +424,8 @@ class _FastReader:
                 self.i, self.cur = i, cur
                 if kind == _EMPTY:
                     out[key] = self.child(indent, depth, True)
-                elif kind == _FLOW:
-                    out[key] = self.value(value, depth + 1)
-                elif kind == _CONT:
-                    out[key] = self.value(self.continued(value, indent), depth + 1)
                 else:
-                    raise _NotFast
+                    out[key] = self.value(self.continued(value, indent), depth + 1)
                 lines, i, cur = self.lines, self.i, self.cur
         self.i, self.cur = i, cur
         return out
