@@ -140,15 +140,16 @@ class CardsReader(ReaderBase):
             # the common case: every card of the deck once, nothing to say (told by the cards'
             # own bits: 32 cards whose bits add up to the whole deck are 32 different cards, since
             # a card twice would carry into a bit already counted; anything else: the long way)
-            whole = True
-            for name, cards in hands.items():
-                if name not in active or len(cards) != TRICKS_PER_DEAL:
-                    whole = False
-                    break
+            whole = 2 + TRICKS_PER_DEAL * len(hands) == 32
+            masks: Dict[str, int] = {}
             try:
-                if whole and 2 + TRICKS_PER_DEAL * len(hands) == 32:
+                for name, cards in hands.items():
+                    if name not in active or len(cards) != TRICKS_PER_DEAL:
+                        whole = False
+                        break
                     # each hand's bits added up: its mask once the whole deck is found (no card twice)
-                    masks = {name: sum(map(_BIT, cards)) for name, cards in hands.items()}
+                    masks[name] = sum(map(_BIT, cards))
+                if whole:
                     if sum(masks.values()) + talon[0]._bit + talon[1]._bit == _WHOLE_DECK:
                         self._hands_talon = (hands, tuple(talon))
                         out.dealt_once = True   # the replay starts from these hands without checking again

@@ -211,13 +211,13 @@ trick_play = _trick_play if plain_frozen(TrickPlay, ("number", "leader", "cards"
 _ORDERS: Dict[Tuple[str, ...], Dict[str, Tuple[str, ...]]] = {}
 
 
-def _orders(seats: List[str]) -> Dict[str, Tuple[str, ...]]:
+def _orders(seats: Sequence[str]) -> Dict[str, Tuple[str, ...]]:
     key = tuple(seats)
     got = _ORDERS.get(key)
     if got is None:
         if len(_ORDERS) >= 16:
             _ORDERS.clear()
-        got = _ORDERS[key] = {p: tuple(seats[k:] + seats[:k]) for k, p in enumerate(seats)}
+        got = _ORDERS[key] = {p: key[k:] + key[:k] for k, p in enumerate(key)}
     return got
 
 
@@ -225,7 +225,7 @@ def fmt_cards(cards: Iterable[Card]) -> str:
     return ", ".join(str(c) for c in cards)
 
 
-def next_in(seats: List[str], all_seats: Sequence[str], who: str) -> str:
+def next_in(seats: Sequence[str], all_seats: Sequence[str], who: str) -> str:
     """The next seat clockwise from `who` that takes part in the play."""
     i = list(all_seats).index(who)
     n = len(all_seats)
@@ -270,7 +270,8 @@ class PlayReplay:
             trump = c.trump.order if c.trump is not None else -1
         reading = self.reading
         # who plays to the tricks: the husar's dummy sits out an all-pass (HUSAR.md H15)
-        seats = list(reading.players_in_play) if reading is not None and reading.players_in_play else list(out.seats)
+        seats: Sequence[str] = (reading.players_in_play if reading is not None and reading.players_in_play
+                                else out.seats)
         robot = reading.dummy if reading is not None and reading.controller == "robot" else None
         hands = opening_hands(out, deal, self.masks)
         talon = deal.talon or ()
@@ -279,11 +280,11 @@ class PlayReplay:
         if play is None:
             play = ()
         # who sits out: the passer when a lone whister plays alone (two cards a trick)
-        if c.is_tricks and conv.whist_alone and play and all(len(t) == 2 for t in play):
+        if c.is_tricks and conv.whist_alone and play and len(play[0]) == 2 and all(len(t) == 2 for t in play):
             ws = [p for p, d in out.whist if d is Decision.WHIST]
             ps = [p for p, d in out.whist if d is Decision.PASS]
             if len(ws) == 1 and len(ps) == 1 and deal.takeover is None and deal.returned_by is None:
-                seats.remove(ps[0])
+                seats = [p for p in seats if p != ps[0]]
         four = self.four
         if c.is_all_pass:
             talon_mode, talon_tricks = talon_leads(conv, c, talon, four)
@@ -334,7 +335,7 @@ class PlayReplay:
                               "(claim: {NAME: tricks} agrees the rest)", self.path + ("play",))
         out.counts = won
 
-    def _tricks_fast(self, play: Sequence[Sequence[Card]], hands: Dict[str, int], seats: List[str], trump: int,
+    def _tricks_fast(self, play: Sequence[Sequence[Card]], hands: Dict[str, int], seats: Sequence[str], trump: int,
                      leader: Optional[str], won: Dict[str, int], talon: Tuple[Card, ...], talon_mode: str,
                      talon_tricks: int, talon_owner: Optional[str]) -> bool:
         """The tricks of a play whose every card is legal (no robot's dummy): True with `won`
@@ -421,7 +422,7 @@ class PlayReplay:
             self.out.tricks.extend(kept)
         return True
 
-    def _tricks(self, play: Sequence[Sequence[Card]], hands: Dict[str, int], seats: List[str], trump: int,
+    def _tricks(self, play: Sequence[Sequence[Card]], hands: Dict[str, int], seats: Sequence[str], trump: int,
                 leader: Any, won: Dict[str, int], robot: Optional[str], talon: Tuple[Card, ...],
                 talon_mode: str, talon_tricks: int, talon_owner: Optional[str], reading: Any) -> None:
         """The tricks card by card (the long way: every card's checks, each with its message)."""

@@ -116,19 +116,25 @@ class _Replayer(PlayReplay):
         if bomb:
             if not conv.bomb:
                 raise IllegalCall(f"deal {self.n}: these rules have no bomb (option bomb)", self.path + ("bomb",))
-        if deal.auction is None:
+        calls = deal.auction
+        if calls is None:
             out.bid = deal.bid
             out.declarer = deal.declarer
             return
-        dark_run = self.reading.dark_run if conv.dark else 0
-        callers = self.reading.callers or out.seats
-        calls = deal.auction
+        reading = self.reading
+        dark_run = reading.dark_run if conv.dark else 0
+        callers = reading.callers or out.seats
         # the same calls from the same seats under the same rules and floors end the same way: a
         # legal auction replayed once is looked up for the next deal that repeats it (a record
         # holds a few hundred distinct ones); an illegal one is never kept, so it is replayed
         # each time and its message names its own deal
-        key = (tuple(callers), self.min_level, bomb, dark_run, self.reading.here_allowed, calls)
-        memo = _auction_memo(conv) if FAST_AUCTIONS and type(calls) is tuple else None
+        key = (callers if type(callers) is tuple else tuple(callers), self.min_level, bomb, dark_run,
+               reading.here_allowed, calls)
+        if FAST_AUCTIONS and type(calls) is tuple:
+            last = _LAST_MEMO
+            memo = last[1] if last[0] is conv else _auction_memo(conv)
+        else:
+            memo = None
         got = memo.get(key) if memo is not None else None
         if got is not None:
             steps, res = got
@@ -253,8 +259,9 @@ class _Replayer(PlayReplay):
                 raise IllegalCall(f"deal {self.n}: nobody whists in an all-pass deal", self.path + ("whist",))
             out.played = True
             return
-        out.whist = [(p, reading.decisions[p]) for p in reading.defenders
-                     if p in reading.decisions and p != reading.dummy]    # the dummy never speaks (H8)
+        decisions, dummy = reading.decisions, reading.dummy
+        out.whist = [(p, decisions[p]) for p in reading.defenders
+                     if p in decisions and p != dummy]    # the dummy never speaks (H8)
         out.played = reading.played or (out.declarer is None and bool(deal.play))
 
     def results(self) -> None:
@@ -290,12 +297,17 @@ FAST_AUCTIONS = True
 TRUST_READING = True
 
 
+#: the rules and table asked for last (a record's deals ask for the same one in turn)
+_LAST_MEMO: List[Any] = [None, None]
+
+
 def _auction_memo(conv: Conventions) -> Dict[Any, Any]:
     got = _AUCTIONS.get(id(conv))
     if got is None or got[0] is not conv:
         if len(_AUCTIONS) >= 16:
             _AUCTIONS.clear()
         got = _AUCTIONS[id(conv)] = (conv, {})
+    _LAST_MEMO[:] = got
     return got[1]
 
 
