@@ -21,7 +21,7 @@ Readings of "nothing written":
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, List
 
 from prefcli.model.records import Deal
 from prefcli.rules.conventions import exit_options
@@ -358,13 +358,24 @@ class _Reader(DefenceReader, CardsReader):
     # -- the replay -------------------------------------------------------------------------
     def replay(self) -> None:
         out = self.out
-        from prefcli.rules.replay import replay_reading   # full deals only: loads the play
-        rep = replay_reading(self.ctx, out, keep_tricks=self.ctx.keep_tricks)
+        ctx = self.ctx
+        replay_reading = _REPLAY[0] if _REPLAY else _load_replay()
+        rep = replay_reading(ctx, out, keep_tricks=ctx.keep_tricks)
         out.replay = rep
-        out.problems.extend(rep.problems)
-        out.problems.extend(rep.unplayable)
         if rep.problems or rep.unplayable:
+            out.problems.extend(rep.problems)
+            out.problems.extend(rep.unplayable)
             return
         if out.tricks is None and rep.counts is not None:
             out.tricks = {**{p: 0 for p in out.active}, **rep.counts}
             out.tricks_from = "replayed"
+
+
+#: the replay, imported at the first full deal (a summary record never loads the play)
+_REPLAY: List[Any] = []
+
+
+def _load_replay() -> Any:
+    from prefcli.rules.replay import replay_reading
+    _REPLAY.append(replay_reading)
+    return replay_reading
