@@ -198,3 +198,66 @@ def test_the_void_table_is_the_follow_rule():
         allowed = (legal_mask(hand, led, trump) >> code) & 1
         rest = hand & ~(1 << code)
         assert bool(allowed) == (not rest & _VOID[trump + 1][led][code])
+
+
+def test_the_talon_tricks_check_counts_as_the_long_way_or_declines():
+    """moves.talon_tricks then moves.three_seats (an all-pass's talon-led tricks, three seats)
+    against the long way on random legal plays, the talon card written in its trick or left out,
+    the talon card playing (for the dealer, or for nobody) or only naming the suit, and on the
+    same plays made wrong (two cards swapped, the talon card changed)."""
+    from prefcli.model.cards import DECK
+    from prefcli.rules import moves
+    from prefcli.rules import play as P
+    from prefcli.rules.errors import IllegalPlay
+    seats = ["Ann", "Bob", "Cid"]
+
+    class Long(P.PlayReplay):
+        def __init__(self) -> None:
+            self.n, self.path, self.keep_tricks = 1, ("deals", 0), False
+            self.out = type("Out", (), {"seats": seats, "tricks": [], "declarer": None})()
+            self.deal = type("Deal", (), {"discard": None, "talon": ()})()
+
+    rng = random.Random(9)
+    compared = declined = 0
+    for t in range(80):
+        cards = list(DECK)
+        rng.shuffle(cards)
+        hands = {p: cards[10 * k:10 * k + 10] for k, p in enumerate(seats)}
+        talon = tuple(cards[30:32])
+        plays_for, owner = [(False, None), (True, None), (True, "Dan")][t % 3]
+        legal = P.random_play(rng, hands, seats, None, talon_lead=talon, talon_owner=owner,
+                              talon_wins=plays_for)
+        written = t % 2 == 0          # the talon card written first in its trick, or left out
+        play = [tuple(cs) if (i < 2 and written) else tuple(cs[1:]) if i < 2 else tuple(cs)
+                for i, (cs, _) in enumerate(legal)]
+        plays = [play]
+        for _ in range(4):
+            w = [list(x) for x in play]
+            i, j = rng.sample(range(10), 2)
+            a, b = rng.randrange(len(w[i])), rng.randrange(len(w[j]))
+            w[i][a], w[j][b] = w[j][b], w[i][a]
+            plays.append([tuple(x) for x in w])
+        masks = {p: sum(c._bit for c in hands[p]) for p in seats}
+        mode = "dealer-plays" if plays_for else "lead-suit"
+        for one in plays:
+            won_fast: Dict[str, int] = dict.fromkeys(seats, 0)
+            h = dict(masks)
+            try:
+                fine = (moves.talon_tricks(one, h, seats, "Ann", won_fast, -1, talon, plays_for, owner)
+                        and moves.three_seats(one[2:], h, seats, "Ann", won_fast, -1))
+            except (ValueError, AttributeError, KeyError):
+                fine = False
+            won_long: Dict[str, int] = dict.fromkeys(seats, 0)
+            try:
+                Long()._tricks(one, dict(masks), list(seats), -1, "Ann", won_long, None, talon, mode, 2, owner, None)
+                long_fine = True
+            except IllegalPlay:
+                long_fine = False
+            if fine:
+                assert long_fine and won_fast == won_long
+                compared += 1
+            else:
+                declined += 1
+                if long_fine:       # declined a legal play: only when nobody followed a talon card
+                    assert not plays_for
+    assert compared >= 80 and declined >= 100

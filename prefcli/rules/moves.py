@@ -14,7 +14,7 @@ from typing import Dict, Iterable, List, Optional, Sequence
 
 from prefcli.model.cards import DECK, Card
 
-__all__ = ["SUIT_MASK", "card_code", "mask_of", "cards_of", "legal_mask", "trick_winner_codes", "TRICK_KEYS",
+__all__ = ["SUIT_MASK", "card_code", "mask_of", "cards_of", "legal_mask", "trick_winner_codes", "TRICK_KEYS", "talon_tricks",
            "three_seats"]
 
 SUIT_MASK = (0xFF, 0xFF00, 0xFF0000, 0xFF000000)
@@ -133,4 +133,64 @@ def three_seats(play: Sequence[Sequence[Card]], hands: Dict[str, int], seats: Se
     won[a] += taken[0]
     won[b] += taken[1]
     won[c] += taken[2]
+    return True
+
+
+def talon_tricks(play: Sequence[Sequence[Card]], hands: Dict[str, int], seats: Sequence[str], leader: Optional[str],
+                 won: Dict[str, int], trump: int, talon: Sequence[Card], talon_plays: bool,
+                 owner: Optional[str]) -> bool:
+    """The replay's check of an all-pass's first tricks, each led by a talon card (written first
+    in its trick or left out), for three seats: each player from the first hand (`leader`, who
+    leads them all) follows the talon card's suit, else trumps; the best card takes the trick,
+    the talon card too when it plays (`talon_plays`: for `owner`, or for nobody). True with `won`
+    counted and the cards taken out of `hands`; False as soon as a card is not held or does not
+    follow, a trick starts with another card than the talon's, nobody follows the talon card (the
+    long way says who takes it then) or the leader does not play; a trick of another size or a
+    card that is not a Card raises (ValueError, AttributeError: the caller's False)."""
+    a, b, c = seats
+    if leader == a:
+        p0, p1, p2 = a, b, c
+    elif leader == b:
+        p0, p1, p2 = b, c, a
+    elif leader == c:
+        p0, p1, p2 = c, a, b
+    else:
+        return False
+    h0, h1, h2 = hands[p0], hands[p1], hands[p2]
+    keys = TRICK_KEYS[trump + 1]
+    void = _VOID[trump + 1]
+    for ti in range(min(len(talon), len(play))):
+        trick = play[ti]
+        code = talon[ti]._code
+        if len(trick) == 4:
+            if trick[0]._code != code:
+                return False
+            x0, x1, x2 = trick[1], trick[2], trick[3]
+        else:
+            x0, x1, x2 = trick          # a trick of another size: ValueError
+        b0, b1, b2 = x0._bit, x1._bit, x2._bit
+        if not (h0 & b0 and h1 & b1 and h2 & b2):
+            return False
+        h0 ^= b0
+        h1 ^= b1
+        h2 ^= b2
+        c0, c1, c2 = x0._code, x1._code, x2._code
+        led = code >> 3
+        row = void[led]
+        if h0 & row[c0] or h1 & row[c1] or h2 & row[c2]:
+            return False
+        row = keys[led]
+        best = row[code] if talon_plays else -1
+        who = owner
+        if row[c0] > best:
+            best, who = row[c0], p0
+        if row[c1] > best:
+            best, who = row[c1], p1
+        if row[c2] > best:
+            best, who = row[c2], p2
+        if best < 0:
+            return False
+        if who is not None:
+            won[who] = won.get(who, 0) + 1
+    hands[p0], hands[p1], hands[p2] = h0, h1, h2
     return True

@@ -12,6 +12,7 @@ from prefcli.model.cards import DECK, Card, Decision, Strain, Suit
 from prefcli.model.slots import plain_frozen
 from prefcli.rules.errors import TRICKS_PER_DEAL, IllegalPlay
 from prefcli.rules.moves import TRICK_KEYS as _TRICK_KEYS, legal_mask, mask_of, three_seats as _three_seats
+from prefcli.rules.moves import talon_tricks as _talon_tricks
 
 __all__ = ["legal_cards", "trick_winner", "random_play", "TrickPlay", "SUIT_NAMES", "talon_leads", "opening_hands"]
 
@@ -298,10 +299,14 @@ class PlayReplay:
             won[talon_owner] = 0          # the 4-player dealer's talon tricks, listed even when none
         # who leads first: the first hand, or the husar's first_lead (HUSAR.md H10)
         leader = reading.first_leader if reading is not None and reading.first_leader else out.first_hand
-        if robot is None and FAST_TRICKS and not talon_tricks and len(seats) == 3 and not self.keep_tricks \
-                and len(play) <= TRICKS_PER_DEAL:
-            try:    # the common table: _tricks_fast's three-seat check, without its other steps
-                fine = _three_seats(play, hands, seats, leader, won, trump)
+        if robot is None and FAST_TRICKS and len(seats) == 3 and not self.keep_tricks and len(play) <= TRICKS_PER_DEAL:
+            try:    # the common table: _tricks_fast's three-seat checks, without its other steps
+                if talon_tricks:
+                    fine = (_talon_tricks(play, hands, seats, leader, won, trump, talon[:talon_tricks],
+                                          talon_mode == "dealer-plays", talon_owner)
+                            and _three_seats(play[talon_tricks:], hands, seats, leader, won, trump))
+                else:
+                    fine = _three_seats(play, hands, seats, leader, won, trump)
             except (KeyError, ValueError, AttributeError):  # (as _tricks_fast's)
                 fine = False
         else:
