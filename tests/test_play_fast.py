@@ -41,7 +41,7 @@ def _broken(data: Dict[str, Any], rng: random.Random) -> Dict[str, Any]:
         a = rng.randrange(len(tricks) - 1)
         b = rng.randrange(a + 1, len(tricks))
         if how == 0:            # revoke, or a card played before it is reached
-            k = rng.randrange(1, len(tricks[a]))
+            k = rng.randrange(1, min(len(tricks[a]), len(tricks[b])))
             tricks[a][k], tricks[b][k] = tricks[b][k], tricks[a][k]
         elif how == 1:          # a card another player holds
             tricks[a][-1], tricks[a][0] = tricks[b][0], tricks[a][-1]
