@@ -144,7 +144,7 @@ class CardsReader(ReaderBase):
             masks: Dict[str, int] = {}
             try:
                 for name, cards in hands.items():
-                    if name not in active or len(cards) != TRICKS_PER_DEAL:
+                    if name not in active or len(cards) != TRICKS_PER_DEAL or type(cards) is not tuple:
                         whole = False
                         break
                     # each hand's bits added up: its mask once the whole deck is found (no card twice)

@@ -68,7 +68,9 @@ class _Replayer(PlayReplay):
         # the common case, nothing to say: the reading found every card of the deck dealt once,
         # a hand to each seat (or, for a reading made otherwise, the same told here)
         if reading.dealt_once and TRUST_READING:
-            out.hands = {p: tuple(hands[p]) for p in seats}
+            # (the reading found each hand a tuple of ten cards: in the seats' order already, as
+            # prefcli writes them, the hands are taken as they are)
+            out.hands = hands if tuple(hands) == seats else {p: hands[p] for p in seats}
             self.masks = reading.hand_masks     # the hands' masks, the reading's (None: made here)
             return
         if _dealt_once(hands, out.seats, self.deal.talon):
