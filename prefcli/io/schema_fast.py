@@ -23,7 +23,12 @@ from __future__ import annotations
 import numbers
 import re
 from functools import lru_cache
+from itertools import chain
+from operator import itemgetter
 from typing import Any, Callable, Dict, List, Optional
+
+from prefcli.io import schema_columns
+from prefcli.io.schema_columns import cards_text
 
 #: Keywords that change nothing about validity.
 _ANNOTATIONS = {"description", "title", "$schema", "$id", "$comment", "default", "examples", "$defs",
@@ -116,16 +121,25 @@ _DISPATCH = 8
 
 
 class _Compiler:
-    def __init__(self, root: Dict[str, Any]) -> None:
+    def __init__(self, root: Dict[str, Any], columns: bool = True) -> None:
         self.root = root
+        #: whether a list of many-field objects is first checked a field at a time (:meth:`rows`)
+        self.use_columns = columns
         self.lines: List[str] = []
         self.consts: Dict[str, Any] = {"_is_int": _is_int, "_is_num": _is_num, "_unique_texts": _unique_texts,
-                                       "_MISSING": _MISSING}
+                                       "_MISSING": _MISSING, "chain": chain,
+                                       "itemgetter": itemgetter, "card_texts": schema_columns.card_texts,
+                                       "distinct": schema_columns.distinct}
         #: each constant as Python source (what a shipped module assigns: :func:`module_source`)
         self.sources: Dict[str, str] = {}
         self.done: Dict[int, str] = {}
         self.tables: List[str] = []
         self.n = 0
+        #: the column checks made (schema id → function name), as `done` for the value checks
+        self.columns: Dict[int, Optional[str]] = {}
+        #: the field tests of the closed objects checked field by field (schema id → function)
+        self.tests: Dict[int, str] = {}
+        self.column_bodies: Dict[str, str] = {}
 
     def const(self, value: Any, source: Optional[str] = None) -> str:
         self.n += 1
@@ -329,13 +343,13 @@ class _Compiler:
                     continue
                 call = re.fullmatch(r"(_v[0-9]+)\(v\)", cond)
                 if call:                    # a function already: no wrapper
-                    table[k] = call.group(1)
+                    table[k] = self.tests[id(sub)] = self.tests[id(self.deref(sub))] = call.group(1)
                     continue
                 if cond not in tests:
                     self.n += 1
                     tests[cond] = f"_t{self.n}"
                     self.lines += [f"def {tests[cond]}(v):", f"    return {cond}", ""]
-                table[k] = tests[cond]
+                table[k] = self.tests[id(sub)] = self.tests[id(self.deref(sub))] = tests[cond]
             self.n += 1
             fields = f"_f{self.n}"
             # after every function (a field's test may be a function not yet written: recursion)
@@ -395,6 +409,19 @@ class _Compiler:
                     and any(self.takes_card_texts(b) for b in branches))
         return False
 
+    # -- many objects at once: a list of deals checked field by field (schema_columns) ---------
+
+    def keywords(self, s: Any) -> set:
+        return set(s) - _ANNOTATIONS if isinstance(s, dict) else set()
+
+    def deref(self, s: Any) -> Any:
+        while isinstance(s, dict) and set(s) - _ANNOTATIONS == {"$ref"}:
+            s = self.resolve(s["$ref"])
+        return s
+
+    def rows(self, item: Any) -> Optional[str]:
+        return schema_columns.rows(self, item, _DISPATCH) if self.use_columns else None
+
     def array_body(self, s: Dict[str, Any], sure: bool) -> List[str]:
         out: List[str] = []
         ind = "" if sure else "    "
@@ -411,6 +438,9 @@ class _Compiler:
                 raise _Unsupported("items as a list")
             cond = self.expr(s["items"], "v")
             if cond != "True":
+                rows = self.rows(s["items"])
+                if rows is not None:
+                    out.append(f"{ind}if {rows}(x): return True")
                 out += self.each(s["items"], cond, "x", ind)
         if len(out) == (0 if sure else 1):
             out.append(f"{ind}pass")
@@ -421,11 +451,12 @@ class _Compiler:
 _MISSING = object()
 
 
-def compile_schema(schema: Dict[str, Any]) -> Optional[Callable[[Any], bool]]:
+def compile_schema(schema: Dict[str, Any], columns: bool = True) -> Optional[Callable[[Any], bool]]:
     """A function data → bool (True: the schema finds nothing), or None if the schema uses a
-    keyword this compiler does not know (then every document takes jsonschema's path)."""
+    keyword this compiler does not know (then every document takes jsonschema's path). Without
+    `columns`, lists of objects are checked item by item only (the long way, for the tests)."""
     try:
-        c = _Compiler(schema)
+        c = _Compiler(schema, columns)
         top = c.function(schema)
     except (_Unsupported, KeyError, TypeError, re.error):
         return None
@@ -446,8 +477,13 @@ def module_source(kind: str, text: str) -> str:
             f'``python -m prefcli.io.schema_fast``; tests/test_schema_fast.py says when it is stale)."""',
             "# flake8: noqa",
             "# mypy: ignore-errors",
+            "from itertools import chain",
+            "from operator import itemgetter",
+            "",
+            "from prefcli.io.schema_columns import card_texts, distinct",
+            "",
             "from prefcli.io.schema_fast import CARD_TOKENS, CARDS_TEXT, _MISSING, _is_int, _is_num, _searcher, "
-            "_unique_texts",
+            "_unique_texts, cards_text",
             "",
             f"SCHEMA_TEXT = {text!r}",
             ""]

@@ -2,7 +2,12 @@
 ``python -m prefcli.io.schema_fast``; tests/test_schema_fast.py says when it is stale)."""
 # flake8: noqa
 # mypy: ignore-errors
-from prefcli.io.schema_fast import CARD_TOKENS, CARDS_TEXT, _MISSING, _is_int, _is_num, _searcher, _unique_texts
+from itertools import chain
+from operator import itemgetter
+
+from prefcli.io.schema_columns import card_texts, distinct
+
+from prefcli.io.schema_fast import CARD_TOKENS, CARDS_TEXT, _MISSING, _is_int, _is_num, _searcher, _unique_texts, cards_text
 
 SCHEMA_TEXT = '{\n  "$schema": "https://json-schema.org/draft/2020-12/schema",\n  "$id": "https://prefcli.invalid/schemas/record.schema.json",\n  "title": "Preferans game record (pref-record/1)",\n  "description": "A game record: players, rules and deals (FORMAT.md §1).",\n  "type": "object",\n  "required": [\n    "format",\n    "players",\n    "rules",\n    "deals"\n  ],\n  "additionalProperties": false,\n  "properties": {\n    "format": {\n      "const": "pref-record/1",\n      "description": "the document kind and version"\n    },\n    "meta": {\n      "type": "object",\n      "description": "free text about the game (event, date, site, …)",\n      "additionalProperties": {\n        "description": "any value; kept as written"\n      }\n    },\n    "players": {\n      "type": "array",\n      "minItems": 2,\n      "maxItems": 5,\n      "uniqueItems": true,\n      "description": "2 to 5 unique names in clockwise seat order (the format\'s counts; the preset says which it is played by: every preset here takes 3 or 4, the Russian and Lithuanian ones 5 too, where the dealer and the next player sit out each deal, seed 004 l.107)",\n      "items": {\n        "type": "string",\n        "minLength": 1,\n        "maxLength": 100,\n        "description": "a player\'s name, exactly as in players"\n      }\n    },\n    "rules": {\n      "type": "object",\n      "required": [\n        "variant"\n      ],\n      "description": "the preset and any option overridden by name (see prefcli variants NAME); nested maps for dotted names",\n      "properties": {\n        "variant": {\n          "type": "string",\n          "description": "a preset: sochi, leningrad, rostov, classic, lithuanian, lithuanian-kitty"\n        },\n        "pool": {\n          "description": "the target: pool / track / kitty size",\n          "$comment": "bounds: pool (prefcli.model.numbers)",\n          "type": "integer",\n          "minimum": 1,\n          "maximum": 100000\n        },\n        "price": {\n          "description": "money per whist, a decimal string such as \\"0.1\\"; non-negative, at most 12 digits before the point and 12 after it when written out (1.5e2 is 150)",\n          "$comment": "bounds: money (prefcli.model.numbers)",\n          "anyOf": [\n            {\n              "type": "string",\n              "pattern": "^\\\\s*\\\\+?([0-9]{1,12}(\\\\.[0-9]{0,12})?|\\\\.[0-9]{1,12})([eE][-+]?[0-9]+)?\\\\s*$"\n            },\n            {\n              "type": "number",\n              "minimum": 0,\n              "exclusiveMaximum": 1000000000000\n            }\n          ]\n        },\n        "coin": {\n          "description": "smallest money unit amounts are rounded to, e.g. \\"0.01\\"; non-negative, at most 12 digits before the point and 12 after it when written out (1.5e2 is 150)",\n          "$comment": "bounds: money (prefcli.model.numbers)",\n          "anyOf": [\n            {\n              "type": "string",\n              "pattern": "^\\\\s*\\\\+?([0-9]{1,12}(\\\\.[0-9]{0,12})?|\\\\.[0-9]{1,12})([eE][-+]?[0-9]+)?\\\\s*$"\n            },\n            {\n              "type": "number",\n              "minimum": 0,\n              "exclusiveMaximum": 1000000000000\n            }\n          ]\n        }\n      },\n      "additionalProperties": {\n        "description": "any option of the preset, by name (checked against the preset)"\n      }\n    },\n    "first_dealer": {\n      "type": "string",\n      "minLength": 1,\n      "maxLength": 100,\n      "description": "who dealt the first deal (default: the first player)"\n    },\n    "deals": {\n      "type": "array",\n      "description": "the deals in order, and manual corrections (adjust entries)",\n      "items": {\n        "if": {\n          "type": "object",\n          "required": [\n            "adjust"\n          ]\n        },\n        "then": {\n          "$ref": "#/$defs/adjust"\n        },\n        "else": {\n          "$ref": "#/$defs/deal"\n        },\n        "description": "a deal or an adjust entry"\n      }\n    },\n    "start": {\n      "type": "object",\n      "additionalProperties": false,\n      "description": "an opening sheet carried over from an earlier session: pool, mountain and whists, and the game\'s state (state:) as prefcli score -f yaml writes it, so the game goes on where it stopped",\n      "properties": {\n        "pool": {\n          "type": "object",\n          "description": "each player\'s pool (track / kitty)",\n          "additionalProperties": {\n            "$ref": "#/$defs/amount"\n          }\n        },\n        "mountain": {\n          "type": "object",\n          "description": "each player\'s mountain (hens)",\n          "additionalProperties": {\n            "$ref": "#/$defs/amount"\n          }\n        },\n        "whists": {\n          "type": "object",\n          "description": "whists[X][Y]: what X has written on Y (X won it from Y)",\n          "additionalProperties": {\n            "type": "object",\n            "description": "what this player has written on each opponent",\n            "additionalProperties": {\n              "$ref": "#/$defs/amount"\n            }\n          }\n        },\n        "state": {\n          "type": "object",\n          "description": "optional: the game\'s state beyond its numbers, so a game continued from this sheet (a record\'s start:) scores as if it had never stopped: each family\'s fields (prefcli variants NAME lists them; e.g. lithuanian: dealer, leading_egles, egles {player: strokes left}, bombs_called; lithuanian-kitty: dealer, leading_egles, rights, declared {player: count}; russian: dealer, allpass_run, dark_run, allpass_streak, bombs {player: [sizes]}). A field left out is a new game\'s value; an unknown field is refused",\n          "additionalProperties": {\n            "description": "a game field (a count, or the name of a seated player) or a per-player field ({NAME: count} or {NAME: [sizes]})",\n            "anyOf": [\n              {\n                "$comment": "bounds: count (prefcli.model.numbers)",\n                "type": "integer",\n                "minimum": 0,\n                "maximum": 1000000\n              },\n              {\n                "type": "string",\n                "minLength": 1,\n                "maxLength": 100\n              },\n              {\n                "type": "object",\n                "additionalProperties": {\n                  "anyOf": [\n                    {\n                      "$comment": "bounds: count (prefcli.model.numbers)",\n                      "type": "integer",\n                      "minimum": 0,\n                      "maximum": 1000000\n                    },\n                    {\n                      "type": "array",\n                      "maxItems": 1000,\n                      "items": {\n                        "$ref": "#/$defs/amount"\n                      }\n                    }\n                  ],\n                  "description": "a whole number from 0, or a list of numbers (oldest first)"\n                },\n                "description": "a value per seated player"\n              }\n            ]\n          }\n        }\n      }\n    },\n    "end": {\n      "type": "object",\n      "required": [\n        "reason"\n      ],\n      "description": "how the game ended early",\n      "properties": {\n        "reason": {\n          "enum": [\n            "time",\n            "agreement",\n            "surrender"\n          ],\n          "description": "time, agreement or surrender"\n        },\n        "note": {\n          "type": "string",\n          "description": "free text"\n        }\n      },\n      "additionalProperties": false\n    }\n  },\n  "$defs": {\n    "deal": {\n      "type": "object",\n      "description": "one deal: a summary (enough to score) or full (cards too, so it can be replayed)",\n      "required": [\n        "contract"\n      ],\n      "additionalProperties": false,\n      "properties": {\n        "contract": {\n          "type": "string",\n          "pattern": "^\\\\s*((([6-9]|10)\\\\s*([SsCcDdHh]|[Nn][Tt]|♠|♣|♦|♥)|[Mm]is[eè]re)(-without-talon| without (the )?talon|-wt| wt)?|[Aa]ll-?[Pp]ass)\\\\s*$",\n          "description": "the final contract: 6S 6C 6D 6H 6NT … 10NT (♠♣♦♥ accepted), misere, or all-pass (raspasy / eglė); misere-without-talon and 9S-without-talon … 9NT-without-talon are bid and played without the talon (option misere_without_talon; -wt for short)"\n        },\n        "declarer": {\n          "type": "string",\n          "minLength": 1,\n          "maxLength": 100,\n          "description": "who plays the contract (not on all-pass deals)"\n        },\n        "bid": {\n          "type": "string",\n          "pattern": "^\\\\s*((([6-9]|10)\\\\s*([SsCcDdHh]|[Nn][Tt]|♠|♣|♦|♥)|[Mm]is[eè]re)(-without-talon| without (the )?talon|-wt| wt)?|[Aa]ll-?[Pp]ass)\\\\s*$",\n          "description": "the winning bid, when no auction is recorded (the contract may not be lower)"\n        },\n        "dealer": {\n          "type": "string",\n          "minLength": 1,\n          "maxLength": 100,\n          "description": "who dealt; must match the rotation from first_dealer and the preset"\n        },\n        "whist": {\n          "type": "object",\n          "description": "each defender\'s decision, in the order they spoke",\n          "additionalProperties": {\n            "type": "string",\n            "enum": [\n              "whist",\n              "pass",\n              "half-whist"\n            ],\n            "description": "whist, pass or half-whist"\n          }\n        },\n        "open": {\n          "type": "boolean",\n          "description": "open (light) defence: the passer\'s cards on the table, the whister plays both hands"\n        },\n        "tricks": {\n          "type": "object",\n          "description": "tricks taken by every active player (they sum to 10); with 4 or 5 players the dealer who sits out may be listed for the talon-led tricks of an all-pass or a Lithuanian eglė; with 5 the one waiting his turn never is",\n          "additionalProperties": {\n            "type": "integer",\n            "minimum": 0,\n            "maximum": 10,\n            "description": "a trick count, 0 to 10"\n          }\n        },\n        "hands": {\n          "type": "object",\n          "description": "the three active hands, 10 cards each",\n          "additionalProperties": {\n            "description": "a hand of 10 cards",\n            "oneOf": [\n              {\n                "type": "string",\n                "pattern": "^\\\\s*((7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)[\\\\s,]*)*$",\n                "description": "cards separated by spaces, e.g. \\"AS KS 10H\\""\n              },\n              {\n                "type": "array",\n                "items": {\n                  "type": "string",\n                  "pattern": "^(7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)$",\n                  "description": "a card: rank 7 8 9 10 J Q K A (T for 10), then suit S C D H or ♠ ♣ ♦ ♥"\n                }\n              }\n            ]\n          }\n        },\n        "talon": {\n          "description": "the two talon cards",\n          "oneOf": [\n            {\n              "type": "string",\n              "pattern": "^\\\\s*((7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)[\\\\s,]*)*$",\n              "description": "cards separated by spaces, e.g. \\"AS KS 10H\\""\n            },\n            {\n              "type": "array",\n              "items": {\n                "type": "string",\n                "pattern": "^(7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)$",\n                "description": "a card: rank 7 8 9 10 J Q K A (T for 10), then suit S C D H or ♠ ♣ ♦ ♥"\n              }\n            }\n          ]\n        },\n        "auction": {\n          "type": "array",\n          "description": "the calls in turn order from the first hand (left of the dealer)",\n          "items": {\n            "type": "string",\n            "description": "pass, here (hold the last bid), misere, a contract like 6S; prefix \'dark \' for a call made without looking"\n          }\n        },\n        "discard": {\n          "description": "the two cards the declarer put away",\n          "oneOf": [\n            {\n              "type": "string",\n              "pattern": "^\\\\s*((7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)[\\\\s,]*)*$",\n              "description": "cards separated by spaces, e.g. \\"AS KS 10H\\""\n            },\n            {\n              "type": "array",\n              "items": {\n                "type": "string",\n                "pattern": "^(7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)$",\n                "description": "a card: rank 7 8 9 10 J Q K A (T for 10), then suit S C D H or ♠ ♣ ♦ ♥"\n              }\n            }\n          ]\n        },\n        "play": {\n          "type": "array",\n          "maxItems": 10,\n          "description": "the tricks in playing order, each a list of cards in the order played (the first card is the lead)",\n          "items": {\n            "description": "one trick\'s cards in playing order",\n            "oneOf": [\n              {\n                "type": "string",\n                "pattern": "^\\\\s*((7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)[\\\\s,]*)*$",\n                "description": "cards separated by spaces, e.g. \\"AS KS 10H\\""\n              },\n              {\n                "type": "array",\n                "items": {\n                  "type": "string",\n                  "pattern": "^(7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)$",\n                  "description": "a card: rank 7 8 9 10 J Q K A (T for 10), then suit S C D H or ♠ ♣ ♦ ♥"\n                }\n              }\n            ]\n          }\n        },\n        "claim": {\n          "type": "object",\n          "description": "the play stopped early: the remaining tricks as agreed, per player",\n          "additionalProperties": {\n            "type": "integer",\n            "minimum": 0,\n            "maximum": 10,\n            "description": "a trick count, 0 to 10"\n          }\n        },\n        "dark": {\n          "type": "boolean",\n          "description": "the contract was bid without looking at the cards (Classic, seed 002)"\n        },\n        "bomb": {\n          "type": "string",\n          "minLength": 1,\n          "maxLength": 100,\n          "description": "who called a bomb this deal (only 7 or more may be bid)"\n        },\n        "takeover": {\n          "type": "string",\n          "minLength": 1,\n          "maxLength": 100,\n          "description": "who whists for both hands (Lithuanian take-over by the passer or the sitting-out dealer, with 4 or 5 players; the whister himself: from both hands, closed, seed 000 \\"Padėk!\\")"\n        },\n        "partner": {\n          "type": "string",\n          "minLength": 1,\n          "maxLength": 100,\n          "description": "a misère played half each with the sitting-out dealer (4 or 5 players), named here (Кодекс 3.6.9 \\"мизер пополам\\"; option misere_partner): the declarer and the dealer each write half of every result"\n        },\n        "concede": {\n          "type": "boolean",\n          "description": "the declarer gave up \\"without three\\" (option without_three)"\n        },\n        "without_all": {\n          "type": "boolean",\n          "description": "\\"be visų\\" (seed 004 l.200; option without_all): the declarer named a contract against the rules (below the bid reached, or a misère after other bids) and kept it; scored as failed by all the tricks of the bid reached (bid:), without play or whist"\n        },\n        "position": {\n          "type": "boolean",\n          "description": "a position (a study, an imported problem): a full deal (hands) kept without play, claim or tricks, on purpose. validate, replay and analyze read it; score and settle skip it with a note. A full deal without a result that is not marked so is refused by every command (record the play or the tricks, or mark it position: true)"\n        },\n        "return": {\n          "type": "string",\n          "minLength": 1,\n          "maxLength": 100,\n          "description": "who returned a half-whist (the passer, or the sitting-out dealer with 4 or 5 players) and so whisted"\n        },\n        "irregularities": {\n          "type": "array",\n          "description": "irregularities scored by rule (seed 001 l.142; option irregularities): a misdeal (by the dealer; the deal is the one dealt again), play without the discard (by the declarer; written down irregularity.no_discard, no tricks), a revoke (by the one who revoked; the tricks are the corrected play\'s)",\n          "items": {\n            "type": "object",\n            "required": ["kind", "by"],\n            "additionalProperties": false,\n            "properties": {\n              "kind": {"enum": ["misdeal", "no-discard", "revoke"], "description": "what went wrong"},\n              "by": {"type": "string", "minLength": 1, "maxLength": 100, "description": "who committed it"}\n            }\n          }\n        },\n        "penalties": {\n          "type": "array",\n          "description": "penalties written during this deal",\n          "items": {\n            "type": "object",\n            "required": [\n              "player"\n            ],\n            "additionalProperties": false,\n            "description": "one penalty",\n            "properties": {\n              "player": {\n                "type": "string",\n                "minLength": 1,\n                "maxLength": 100,\n                "description": "whose sheet the penalty is written on: his mountain or pool, and the writer of its whists"\n              },\n              "mountain": {\n                "description": "points written to the player\'s mountain; a number within ±1000000000, or text: at most 12 digits before the point and 12 after it, or a fraction of two 12-digit whole numbers",\n                "$comment": "bounds: amount (prefcli.model.numbers)",\n                "anyOf": [\n                  {\n                    "type": "integer",\n                    "minimum": -1000000000,\n                    "maximum": 1000000000\n                  },\n                  {\n                    "type": "number",\n                    "minimum": -1000000000,\n                    "maximum": 1000000000\n                  },\n                  {\n                    "type": "string",\n                    "pattern": "^\\\\s*-?[0-9]{1,12}(\\\\.[0-9]{1,12})?(/[0-9]{1,12})?\\\\s*$"\n                  }\n                ]\n              },\n              "pool": {\n                "description": "points written to (negative: taken off) the player\'s pool; a number within ±1000000000, or text: at most 12 digits before the point and 12 after it, or a fraction of two 12-digit whole numbers",\n                "$comment": "bounds: amount (prefcli.model.numbers)",\n                "anyOf": [\n                  {\n                    "type": "integer",\n                    "minimum": -1000000000,\n                    "maximum": 1000000000\n                  },\n                  {\n                    "type": "number",\n                    "minimum": -1000000000,\n                    "maximum": 1000000000\n                  },\n                  {\n                    "type": "string",\n                    "pattern": "^\\\\s*-?[0-9]{1,12}(\\\\.[0-9]{1,12})?(/[0-9]{1,12})?\\\\s*$"\n                  }\n                ]\n              },\n              "whists": {\n                "type": "object",\n                "required": [\n                  "on",\n                  "amount"\n                ],\n                "additionalProperties": false,\n                "description": "whists the player writes on the player named by on (who pays them; Кодекс 3.3.16.3: the 2nd hand writes 52 whists on the offender), in every family",\n                "properties": {\n                  "on": {\n                    "type": "string",\n                    "minLength": 1,\n                    "maxLength": 100,\n                    "description": "who writes the whists on the player (the beneficiary)"\n                  },\n                  "amount": {\n                    "description": "how many whists; a number within ±1000000000, or text: at most 12 digits before the point and 12 after it, or a fraction of two 12-digit whole numbers",\n                    "$comment": "bounds: amount (prefcli.model.numbers)",\n                    "anyOf": [\n                      {\n                        "type": "integer",\n                        "minimum": -1000000000,\n                        "maximum": 1000000000\n                      },\n                      {\n                        "type": "number",\n                        "minimum": -1000000000,\n                        "maximum": 1000000000\n                      },\n                      {\n                        "type": "string",\n                        "pattern": "^\\\\s*-?[0-9]{1,12}(\\\\.[0-9]{1,12})?(/[0-9]{1,12})?\\\\s*$"\n                      }\n                    ]\n                  }\n                }\n              },\n              "reason": {\n                "type": "string",\n                "description": "why (misdeal, revoke, …)"\n              }\n            }\n          }\n        },\n        "note": {\n          "type": "string",\n          "description": "free text"\n        }\n      }\n    },\n    "adjust": {\n      "type": "object",\n      "required": [\n        "adjust"\n      ],\n      "additionalProperties": false,\n      "description": "a manual correction agreed at the table (not a deal)",\n      "properties": {\n        "adjust": {\n          "type": "object",\n          "additionalProperties": false,\n          "description": "amounts added to the sheet",\n          "properties": {\n            "pool": {\n              "type": "object",\n              "description": "added to each player\'s pool",\n              "additionalProperties": {\n                "$ref": "#/$defs/amount"\n              }\n            },\n            "mountain": {\n              "type": "object",\n              "description": "added to each player\'s mountain",\n              "additionalProperties": {\n                "$ref": "#/$defs/amount"\n              }\n            },\n            "whists": {\n              "type": "object",\n              "description": "whists added: whists[X][Y] is written by X on Y",\n              "additionalProperties": {\n                "type": "object",\n                "description": "what this player has written on each opponent",\n                "additionalProperties": {\n                  "$ref": "#/$defs/amount"\n                }\n              }\n            },\n            "note": {\n              "type": "string",\n              "description": "why"\n            }\n          }\n        }\n      }\n    },\n    "amount": {\n      "description": "an exact amount: an integer, a decimal, or a string like \\"12.5\\" or \\"40/3\\"; a number within ±1000000000, or text: at most 12 digits before the point and 12 after it, or a fraction of two 12-digit whole numbers",\n      "$comment": "bounds: amount (prefcli.model.numbers)",\n      "anyOf": [\n        {\n          "type": "integer",\n          "minimum": -1000000000,\n          "maximum": 1000000000\n        },\n        {\n          "type": "number",\n          "minimum": -1000000000,\n          "maximum": 1000000000\n        },\n        {\n          "type": "string",\n          "pattern": "^\\\\s*-?[0-9]{1,12}(\\\\.[0-9]{1,12})?(/[0-9]{1,12})?\\\\s*$"\n        }\n      ]\n    }\n  }\n}\n'
 
@@ -104,38 +109,60 @@ _c128 = -1000000000
 _c129 = 1000000000
 _c130 = set()
 _c131 = _searcher('^\\s*-?[0-9]{1,12}(\\.[0-9]{1,12})?(/[0-9]{1,12})?\\s*$', _c130)
-_c135 = frozenset(['mountain', 'pool', 'state', 'whists'])
-_c137 = -1000000000
-_c138 = 1000000000
-_c139 = -1000000000
-_c140 = 1000000000
-_c141 = set()
-_c142 = _searcher('^\\s*-?[0-9]{1,12}(\\.[0-9]{1,12})?(/[0-9]{1,12})?\\s*$', _c141)
-_c144 = -1000000000
-_c145 = 1000000000
-_c146 = -1000000000
-_c147 = 1000000000
-_c148 = set()
-_c149 = _searcher('^\\s*-?[0-9]{1,12}(\\.[0-9]{1,12})?(/[0-9]{1,12})?\\s*$', _c148)
-_c152 = -1000000000
-_c153 = 1000000000
-_c154 = -1000000000
-_c155 = 1000000000
-_c156 = set()
-_c157 = _searcher('^\\s*-?[0-9]{1,12}(\\.[0-9]{1,12})?(/[0-9]{1,12})?\\s*$', _c156)
-_c159 = 0
-_c160 = 1000000
-_c162 = 0
-_c163 = 1000000
-_c165 = -1000000000
-_c166 = 1000000000
-_c167 = -1000000000
-_c168 = 1000000000
-_c169 = set()
-_c170 = _searcher('^\\s*-?[0-9]{1,12}(\\.[0-9]{1,12})?(/[0-9]{1,12})?\\s*$', _c169)
-_c172 = frozenset(['reason'])
-_c173 = frozenset(['note', 'reason'])
-_c174 = frozenset(['agreement', 'surrender', 'time'])
+_c134 = set()
+_c135 = _searcher('^\\s*((([6-9]|10)\\s*([SsCcDdHh]|[Nn][Tt]|♠|♣|♦|♥)|[Mm]is[eè]re)(-without-talon| without (the )?talon|-wt| wt)?|[Aa]ll-?[Pp]ass)\\s*$', _c134)
+_c138 = set()
+_c139 = _searcher('^\\s*((([6-9]|10)\\s*([SsCcDdHh]|[Nn][Tt]|♠|♣|♦|♥)|[Mm]is[eè]re)(-without-talon| without (the )?talon|-wt| wt)?|[Aa]ll-?[Pp]ass)\\s*$', _c138)
+_c141 = frozenset(['half-whist', 'pass', 'whist'])
+_c146 = 0
+_c147 = 10
+_c151 = set()
+_c152 = CARDS_TEXT
+_c153 = _searcher('^\\s*((7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)[\\s,]*)*$', _c151)
+_c157 = set()
+_c158 = CARDS_TEXT
+_c159 = _searcher('^\\s*((7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)[\\s,]*)*$', _c157)
+_c164 = set()
+_c165 = CARDS_TEXT
+_c166 = _searcher('^\\s*((7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)[\\s,]*)*$', _c164)
+_c168 = set()
+_c169 = CARDS_TEXT
+_c170 = _searcher('^\\s*((7|8|9|10|[TtJjQqKkAa])([SsCcDdHh]|♠|♣|♦|♥)[\\s,]*)*$', _c168)
+_c174 = 0
+_c175 = 10
+_c185 = frozenset(['auction', 'bid', 'bomb', 'claim', 'concede', 'contract', 'dark', 'dealer', 'declarer', 'discard', 'hands', 'irregularities', 'note', 'open', 'partner', 'penalties', 'play', 'position', 'return', 'takeover', 'talon', 'tricks', 'whist', 'without_all'])
+_c187 = frozenset(['mountain', 'pool', 'state', 'whists'])
+_c189 = -1000000000
+_c190 = 1000000000
+_c191 = -1000000000
+_c192 = 1000000000
+_c193 = set()
+_c194 = _searcher('^\\s*-?[0-9]{1,12}(\\.[0-9]{1,12})?(/[0-9]{1,12})?\\s*$', _c193)
+_c196 = -1000000000
+_c197 = 1000000000
+_c198 = -1000000000
+_c199 = 1000000000
+_c200 = set()
+_c201 = _searcher('^\\s*-?[0-9]{1,12}(\\.[0-9]{1,12})?(/[0-9]{1,12})?\\s*$', _c200)
+_c204 = -1000000000
+_c205 = 1000000000
+_c206 = -1000000000
+_c207 = 1000000000
+_c208 = set()
+_c209 = _searcher('^\\s*-?[0-9]{1,12}(\\.[0-9]{1,12})?(/[0-9]{1,12})?\\s*$', _c208)
+_c211 = 0
+_c212 = 1000000
+_c214 = 0
+_c215 = 1000000
+_c217 = -1000000000
+_c218 = 1000000000
+_c219 = -1000000000
+_c220 = 1000000000
+_c221 = set()
+_c222 = _searcher('^\\s*-?[0-9]{1,12}(\\.[0-9]{1,12})?(/[0-9]{1,12})?\\s*$', _c221)
+_c224 = frozenset(['reason'])
+_c225 = frozenset(['note', 'reason'])
+_c226 = frozenset(['agreement', 'surrender', 'time'])
 
 def _v5(x):
     if not ((isinstance(x, dict))): return False
@@ -358,74 +385,187 @@ def _v48(x):
         if t is not None and not t(v): return False
     return True
 
+def _k136(vals):
+    return all(map(_t53, distinct(vals)))
+
+def _k137(vals):
+    return all(map(_t54, distinct(vals)))
+
+def _k140(vals):
+    return all(map(_t57, distinct(vals)))
+
+def _t142(v):
+    return ((isinstance(v, str)) and (isinstance(v, str) and v in _c141))
+
+def _k143(vals):
+    return all(map(_t142, distinct(vals)))
+
+def _k144(vals):
+    if set(map(type, vals)) <= {dict}: return _k143(list(chain.from_iterable(map(dict.values, vals))))
+    return all(map(_v58, vals))
+
+def _k145(vals):
+    return all(map(_t60, distinct(vals)))
+
+def _t148(v):
+    return (((type(v) is int or _is_int(v))) and (v >= _c146 and v <= _c147))
+
+def _k149(vals):
+    return all(map(_t148, distinct(vals)))
+
+def _k150(vals):
+    if set(map(type, vals)) <= {dict}: return _k149(list(chain.from_iterable(map(dict.values, vals))))
+    return all(map(_v61, vals))
+
+def _t154(v):
+    return (((isinstance(v, str)) and (((_c152(v) is not None or _c153(v))))) or _v68(v))
+
+def _k155(vals):
+    return card_texts(vals) or all(map(_t154, vals))
+
+def _k156(vals):
+    if set(map(type, vals)) <= {dict}: return _k155(list(chain.from_iterable(map(dict.values, vals))))
+    return all(map(_v64, vals))
+
+def _k160(vals):
+    return card_texts(vals) or all(map(_t80, vals))
+
+def _t161(v):
+    return ((isinstance(v, str)))
+
+def _k162(vals):
+    return all(map(_t161, distinct(vals)))
+
+def _k163(vals):
+    if vals and set(map(type, vals)) <= {list}: return _k162(list(chain.from_iterable(vals)))
+    return all(map(_v81, vals))
+
+def _k167(vals):
+    return card_texts(vals) or all(map(_t89, vals))
+
+def _t171(v):
+    return (((isinstance(v, str)) and (((_c169(v) is not None or _c170(v))))) or _v94(v))
+
+def _k172(vals):
+    return card_texts(vals) or all(map(_t171, vals))
+
+def _k173(vals):
+    if vals and set(map(type, vals)) <= {list} and max(map(len, vals)) <= 10: return _k172(list(chain.from_iterable(vals)))
+    return all(map(_v90, vals))
+
+def _t176(v):
+    return (((type(v) is int or _is_int(v))) and (v >= _c174 and v <= _c175))
+
+def _k177(vals):
+    return all(map(_t176, distinct(vals)))
+
+def _k178(vals):
+    if set(map(type, vals)) <= {dict}: return _k177(list(chain.from_iterable(map(dict.values, vals))))
+    return all(map(_v99, vals))
+
+def _k179(vals):
+    return all(map(_v103, vals))
+
+def _k180(vals):
+    if vals and set(map(type, vals)) <= {list}: return _k179(list(chain.from_iterable(vals)))
+    return all(map(_v102, vals))
+
+def _k181(vals):
+    return all(map(_v108, vals))
+
+def _k182(vals):
+    if vals and set(map(type, vals)) <= {list}: return _k181(list(chain.from_iterable(vals)))
+    return all(map(_v107, vals))
+
+def _k183(vals):
+    return all(map(_t132, distinct(vals)))
+
+def _r184(x):
+    if type(x) is not list or not x or set(map(type, x)) != {dict}: return None
+    keys = set(chain.from_iterable(x))
+    if not keys <= _c185: return None
+    if 'adjust' in keys: return None
+    for k, get, check, required in _rf184:
+        if k not in keys:
+            if required: return None
+            continue
+        try:
+            col = list(map(get, x))
+        except KeyError:
+            if required: return None
+            col = [d[k] for d in x if k in d]
+        if not check(col): return None
+    return True
+
 def _v19(x):
     if not ((isinstance(x, list))): return False
+    if _r184(x): return True
     for v in x:
         if not ((_v20(v)) if (isinstance(v, dict) and _c47 <= v.keys()) else (_v48(v))): return False
     return True
 
-def _v136(x):
+def _v188(x):
     if not ((isinstance(x, dict))): return False
     for v in x.values():
-        if not ((((type(v) is int or _is_int(v))) and (v >= _c137 and v <= _c138)) or (((type(v) is int or _is_num(v))) and (v >= _c139 and v <= _c140)) or ((isinstance(v, str)) and (((v in _c141 or _c142(v)))))): return False
+        if not ((((type(v) is int or _is_int(v))) and (v >= _c189 and v <= _c190)) or (((type(v) is int or _is_num(v))) and (v >= _c191 and v <= _c192)) or ((isinstance(v, str)) and (((v in _c193 or _c194(v)))))): return False
     return True
 
-def _v143(x):
+def _v195(x):
     if not ((isinstance(x, dict))): return False
     for v in x.values():
-        if not ((((type(v) is int or _is_int(v))) and (v >= _c144 and v <= _c145)) or (((type(v) is int or _is_num(v))) and (v >= _c146 and v <= _c147)) or ((isinstance(v, str)) and (((v in _c148 or _c149(v)))))): return False
+        if not ((((type(v) is int or _is_int(v))) and (v >= _c196 and v <= _c197)) or (((type(v) is int or _is_num(v))) and (v >= _c198 and v <= _c199)) or ((isinstance(v, str)) and (((v in _c200 or _c201(v)))))): return False
     return True
 
-def _v151(x):
+def _v203(x):
     if not ((isinstance(x, dict))): return False
     for v in x.values():
-        if not ((((type(v) is int or _is_int(v))) and (v >= _c152 and v <= _c153)) or (((type(v) is int or _is_num(v))) and (v >= _c154 and v <= _c155)) or ((isinstance(v, str)) and (((v in _c156 or _c157(v)))))): return False
+        if not ((((type(v) is int or _is_int(v))) and (v >= _c204 and v <= _c205)) or (((type(v) is int or _is_num(v))) and (v >= _c206 and v <= _c207)) or ((isinstance(v, str)) and (((v in _c208 or _c209(v)))))): return False
     return True
 
-def _v150(x):
+def _v202(x):
     if not ((isinstance(x, dict))): return False
     for v in x.values():
-        if not _v151(v): return False
+        if not _v203(v): return False
     return True
 
-def _v164(x):
+def _v216(x):
     if not ((isinstance(x, list))): return False
     if len(x) > 1000: return False
     for v in x:
-        if not ((((type(v) is int or _is_int(v))) and (v >= _c165 and v <= _c166)) or (((type(v) is int or _is_num(v))) and (v >= _c167 and v <= _c168)) or ((isinstance(v, str)) and (((v in _c169 or _c170(v)))))): return False
+        if not ((((type(v) is int or _is_int(v))) and (v >= _c217 and v <= _c218)) or (((type(v) is int or _is_num(v))) and (v >= _c219 and v <= _c220)) or ((isinstance(v, str)) and (((v in _c221 or _c222(v)))))): return False
     return True
 
-def _v161(x):
+def _v213(x):
     if not ((isinstance(x, dict))): return False
     for v in x.values():
-        if not ((((type(v) is int or _is_int(v))) and (v >= _c162 and v <= _c163)) or _v164(v)): return False
+        if not ((((type(v) is int or _is_int(v))) and (v >= _c214 and v <= _c215)) or _v216(v)): return False
     return True
 
-def _v158(x):
+def _v210(x):
     if not ((isinstance(x, dict))): return False
     for v in x.values():
-        if not ((((type(v) is int or _is_int(v))) and (v >= _c159 and v <= _c160)) or ((isinstance(v, str)) and ((len(v) >= 1 and len(v) <= 100))) or _v161(v)): return False
+        if not ((((type(v) is int or _is_int(v))) and (v >= _c211 and v <= _c212)) or ((isinstance(v, str)) and ((len(v) >= 1 and len(v) <= 100))) or _v213(v)): return False
     return True
 
-def _v134(x):
+def _v186(x):
     if not ((isinstance(x, dict))): return False
-    if not x.keys() <= _c135: return False
+    if not x.keys() <= _c187: return False
     v = x.get('pool', _MISSING)
-    if v is not _MISSING and not _v136(v): return False
+    if v is not _MISSING and not _v188(v): return False
     v = x.get('mountain', _MISSING)
-    if v is not _MISSING and not _v143(v): return False
+    if v is not _MISSING and not _v195(v): return False
     v = x.get('whists', _MISSING)
-    if v is not _MISSING and not _v150(v): return False
+    if v is not _MISSING and not _v202(v): return False
     v = x.get('state', _MISSING)
-    if v is not _MISSING and not _v158(v): return False
+    if v is not _MISSING and not _v210(v): return False
     return True
 
-def _v171(x):
+def _v223(x):
     if not ((isinstance(x, dict))): return False
-    if not _c172 <= x.keys(): return False
-    if not x.keys() <= _c173: return False
+    if not _c224 <= x.keys(): return False
+    if not x.keys() <= _c225: return False
     v = x.get('reason', _MISSING)
-    if v is not _MISSING and not ((isinstance(v, str) and v in _c174)): return False
+    if v is not _MISSING and not ((isinstance(v, str) and v in _c226)): return False
     v = x.get('note', _MISSING)
     if v is not _MISSING and not ((isinstance(v, str))): return False
     return True
@@ -447,11 +587,12 @@ def _v1(x):
     v = x.get('deals', _MISSING)
     if v is not _MISSING and not _v19(v): return False
     v = x.get('start', _MISSING)
-    if v is not _MISSING and not _v134(v): return False
+    if v is not _MISSING and not _v186(v): return False
     v = x.get('end', _MISSING)
-    if v is not _MISSING and not _v171(v): return False
+    if v is not _MISSING and not _v223(v): return False
     return True
 
 _f133 = {'contract': _t53, 'declarer': _t54, 'bid': _t57, 'dealer': _t54, 'whist': _v58, 'open': _t60, 'tricks': _v61, 'hands': _v64, 'talon': _t80, 'auction': _v81, 'discard': _t89, 'play': _v90, 'claim': _v99, 'dark': _t60, 'bomb': _t54, 'takeover': _t54, 'partner': _t54, 'concede': _t60, 'without_all': _t60, 'position': _t60, 'return': _t54, 'irregularities': _v102, 'penalties': _v107, 'note': _t132}
+_rf184 = (('contract', itemgetter('contract'), _k136, True), ('declarer', itemgetter('declarer'), _k137, False), ('bid', itemgetter('bid'), _k140, False), ('dealer', itemgetter('dealer'), _k137, False), ('whist', itemgetter('whist'), _k144, False), ('open', itemgetter('open'), _k145, False), ('tricks', itemgetter('tricks'), _k150, False), ('hands', itemgetter('hands'), _k156, False), ('talon', itemgetter('talon'), _k160, False), ('auction', itemgetter('auction'), _k163, False), ('discard', itemgetter('discard'), _k167, False), ('play', itemgetter('play'), _k173, False), ('claim', itemgetter('claim'), _k178, False), ('dark', itemgetter('dark'), _k145, False), ('bomb', itemgetter('bomb'), _k137, False), ('takeover', itemgetter('takeover'), _k137, False), ('partner', itemgetter('partner'), _k137, False), ('concede', itemgetter('concede'), _k145, False), ('without_all', itemgetter('without_all'), _k145, False), ('position', itemgetter('position'), _k145, False), ('return', itemgetter('return'), _k137, False), ('irregularities', itemgetter('irregularities'), _k180, False), ('penalties', itemgetter('penalties'), _k182, False), ('note', itemgetter('note'), _k183, False))
 
 CHECK = _v1

@@ -1,0 +1,189 @@
+"""The compiled schema check's look at a long list of objects a field at a time (for
+:mod:`prefcli.io.schema_fast`'s compiler): a record's deals.
+
+Why: deal by deal, the compiled check calls a test for each field of each deal and matches the
+card pattern against each deal's texts, about 4 µs a deal of a full record, 40 ms of a 10,000-deal
+one. Field by field, each field's values of every deal are gathered in C (``map(itemgetter)``)
+and checked together: every hand's text and every trick's text joined and their cards counted at
+once (:func:`cards_text`), each distinct name, contract or decision checked once, the whists'
+and tricks' mappings as the column of their values. It answers only True (every deal surely
+passes, exactly when the deal-by-deal check would) or None (it cannot say: then the deals are
+checked one by one, as ever, and that answer stands): tests/test_schema_columns.py holds the
+two side by side, and jsonschema beside them.
+"""
+from __future__ import annotations
+
+import re
+from operator import itemgetter
+from typing import Any, List, Optional
+
+__all__ = ["card_texts", "cards_text", "column", "distinct", "rows"]
+
+_SUITS = "SsCcDdHh\u2660\u2663\u2666\u2665"
+
+#: every character as its class for :func:`cards_text`: a rank letter or digit 7-9 as \x01, a suit
+#: as \x02, "1" and "0" as \x03 and \x04; the class characters themselves as "x" (no class), a
+#: space as itself, anything else as itself (none of those)
+_CARD_CLASSES = {**{ord(c): "\x01" for c in "789TtJjQqKkAa"}, **{ord(c): "\x02" for c in _SUITS},
+                 ord("1"): "\x03", ord("0"): "\x04", 1: "x", 2: "x", 3: "x", 4: "x"}
+
+
+def cards_text(text: str) -> bool:
+    """What ``schema_fast.CARDS_TEXT(text) is not None`` says (cards of the deck separated by
+    single spaces), for a long text: many hands' or tricks' texts joined by a space, where the
+    regular expression costs about 40 ns a card. The text's characters become their classes (in
+    C), then are counted: a card is "\\x01\\x02" or (a 10) "\\x03\\x04\\x02", which never overlap;
+    when those cards and the spaces cover every character, the cards are one more than the spaces
+    and no two spaces touch nor stand first or last, every stretch between spaces holds one card
+    (each holds at least one, and there are as many cards as stretches)."""
+    c = text.translate(_CARD_CLASSES)
+    cards, tens, spaces = c.count("\x01\x02"), c.count("\x03\x04\x02"), c.count(" ")
+    return (cards + tens == spaces + 1 and 2 * cards + 3 * tens + spaces == len(c)
+            and "  " not in c and not c.startswith(" ") and not c.endswith(" "))
+
+
+def distinct(vals: List[Any]) -> Any:
+    """`vals`, or (when they are all of one plain type: text, int or bool) the distinct ones:
+    equal values of one of those types are the same value (a set never keeps a 1 for a True),
+    so a test of each distinct one is a test of each."""
+    kinds = set(map(type, vals))
+    if len(kinds) == 1 and (str in kinds or int in kinds or bool in kinds):
+        return set(vals)
+    return vals
+
+
+def card_texts(vals: List[Any]) -> bool:
+    """Whether `vals` are texts of cards separated by single spaces (each one, not empty), all
+    of them at once: their text joined by a space is, exactly when each one is."""
+    try:
+        return bool(vals) and cards_text(" ".join(vals))
+    except TypeError:                        # a value that is not a text: one by one
+        return False
+
+
+def value_test(c: Any, s: Any) -> str:
+    """The name of a function v → bool: `v` satisfies `s` (the value checks' own test: a closed
+    object's field test when there is one)."""
+    if id(s) in c.tests:
+        return c.tests[id(s)]                # type: ignore[no-any-return]
+    cond = c.expr(s, "v")
+    call = re.fullmatch(r"(_v[0-9]+)\(v\)", cond)
+    if call:
+        return call.group(1)
+    c.n += 1
+    name = f"_t{c.n}"
+    c.lines += [f"def {name}(v):", f"    return {cond}", ""]
+    return name
+
+
+def rows(c: Any, item: Any, many: int) -> Optional[str]:
+    """For a list whose items are closed objects of more than `many` fields (a record's deals;
+    also such objects behind an ``if`` that asks for a field none of them has: the adjust
+    entries), the name of a function x → True when every item surely satisfies `item`, None
+    when it cannot say; None here when `item` is not of that kind. `c` is the compiler. It
+    checks the items' keys all at once (only fields the object allows, the required ones in
+    every item) and each field's values of every item together (:func:`column`)."""
+    item = c.deref(item)
+    if not isinstance(item, dict):
+        return None
+    keys = c.keywords(item)
+    avoid: Optional[str] = None
+    if keys <= {"if", "then", "else"} and "if" in keys:
+        cond = c.deref(item["if"])
+        if not (isinstance(cond, dict) and c.keywords(cond) == {"type", "required"} and cond["type"] == "object"
+                and isinstance(cond["required"], list) and len(cond["required"]) == 1):
+            return None
+        avoid = cond["required"][0]          # no item has it: every item takes the else branch
+        item = c.deref(item.get("else", True))
+        if not isinstance(item, dict):
+            return None
+        keys = c.keywords(item)
+    props = item.get("properties", {})
+    if not (keys <= {"type", "required", "properties", "additionalProperties"} and item.get("type") == "object"
+            and item.get("additionalProperties", True) is False and isinstance(props, dict)
+            and len(props) > many and all(type(k) is str for k in props)):
+        return None
+    required = item.get("required", [])
+    if not (isinstance(required, list) and set(required) <= set(props)):
+        return None
+    fields = []
+    for k, sub in props.items():
+        if c.expr(sub, "v") != "True" or k in required:
+            fields.append(f"({k!r}, itemgetter({k!r}), {column(c, sub)}, {k in required})")
+    c.n += 1
+    name = f"_r{c.n}"
+    table = f"_rf{c.n}"
+    c.tables.append(f"{table} = (" + ", ".join(fields) + ")")
+    body = ["if type(x) is not list or not x or set(map(type, x)) != {dict}: return None",
+            "keys = set(chain.from_iterable(x))",
+            f"if not keys <= {c.const(frozenset(props))}: return None"]
+    if avoid is not None:
+        body.append(f"if {avoid!r} in keys: return None")
+    body += [f"for k, get, check, required in {table}:",
+             "    if k not in keys:",
+             "        if required: return None",
+             "        continue",
+             "    try:",
+             "        col = list(map(get, x))",          # in C when every item has the field
+             "    except KeyError:",
+             "        if required: return None",
+             "        col = [d[k] for d in x if k in d]",
+             "    if not check(col): return None",
+             "return True"]
+    c.lines += [f"def {name}(x):"] + ["    " + line for line in body] + [""]
+    return name
+
+
+def column(c: Any, s: Any) -> str:
+    """The name of a function vals → bool: every value of the list `vals` satisfies `s`, exactly
+    (``all(map(test, vals))`` with the value check's test, which it falls back to). Its
+    shortcuts: texts of cards joined and counted once (:func:`cards_text`); values all of one
+    plain type (text, int or bool) checked once each distinct value (equal values of one of
+    those types are the same value: a set never keeps a 1 for a True); mappings whose values all
+    take one schema, and lists whose items do, as the column of those values."""
+    s = c.deref(s)
+    key = id(s)
+    if key in c.columns:
+        made = c.columns[key]
+        if made is None:                     # a schema within itself: its values one by one
+            return _function(c, [f"return all(map({value_test(c, s)}, vals))"])
+        return made                          # type: ignore[no-any-return]
+    c.columns[key] = None
+    test = value_test(c, s)
+    keys = c.keywords(s)
+    each = f"all(map({test}, vals))"
+    if c.takes_card_texts(s):
+        body = [f"return card_texts(vals) or {each}"]
+    elif isinstance(s, dict) and c.is_leaf(s):
+        body = [f"return all(map({test}, distinct(vals)))"]
+    elif keys and keys <= {"type", "additionalProperties"} and s.get("type") == "object" \
+            and isinstance(s.get("additionalProperties", True), (dict, bool)):
+        inner = column(c, s.get("additionalProperties", True))
+        body = [f"if set(map(type, vals)) <= {{dict}}: return {inner}(list(chain.from_iterable(map(dict.values, vals))))",
+                f"return {each}"]
+    elif keys and keys <= {"type", "items", "maxItems", "minItems"} and s.get("type") == "array" \
+            and isinstance(s.get("items", True), (dict, bool)):
+        inner = column(c, s.get("items", True))
+        size = []
+        if "maxItems" in s:
+            size.append(f"max(map(len, vals)) <= {int(s['maxItems'])}")
+        if "minItems" in s:
+            size.append(f"min(map(len, vals)) >= {int(s['minItems'])}")
+        body = [f"if vals and set(map(type, vals)) <= {{list}}{''.join(' and ' + x for x in size)}: "
+                f"return {inner}(list(chain.from_iterable(vals)))",
+                f"return {each}"]
+    else:
+        body = [f"return {each}"]
+    c.columns[key] = name = _function(c, body)
+    return name
+
+
+def _function(c: Any, body: List[str]) -> str:
+    """The name of the column check of this `body`, made once (names, counts: the same check)."""
+    text = "\n".join(body)
+    name = c.column_bodies.get(text)
+    if name is None:
+        c.n += 1
+        name = c.column_bodies[text] = f"_k{c.n}"
+        c.lines += [f"def {name}(vals):"] + ["    " + line for line in body] + [""]
+    return name  # type: ignore[no-any-return]
