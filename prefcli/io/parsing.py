@@ -132,10 +132,13 @@ def _json_pairs(pairs: List[Tuple[str, Any]]) -> Dict[str, Any]:
 _DIGITS_AS_ZERO = bytes(0x30 if 0x30 <= b <= 0x39 else b for b in range(256))
 
 
-def _long_digit_run(text: str) -> bool:
+def _long_digit_run(text: str, raw: Optional[bytes] = None) -> bool:
     """Whether the text holds more than MAX_DIGITS digits in a row (counted in C): only then can
-    an integer need _json_int's check, so only then does the parser call it for every integer."""
-    return b"0" * (MAX_DIGITS + 1) in text.encode("utf-8", "surrogatepass").translate(_DIGITS_AS_ZERO)
+    an integer need _json_int's check, so only then does the parser call it for every integer.
+    `raw`: the text's bytes (UTF-8, surrogates passed), when the caller has them already."""
+    if raw is None:
+        raw = text.encode("utf-8", "surrogatepass")
+    return b"0" * (MAX_DIGITS + 1) in raw.translate(_DIGITS_AS_ZERO)
 
 
 class _JsonToken(Exception):
@@ -205,7 +208,7 @@ def _has_lone_surrogate(data: Any) -> bool:
 def _check_unicode(name: str, text: str, data: Any) -> None:
     """JSON can spell half of a UTF-16 surrogate pair (`"A\\ud800"`), which is no character at
     all: refuse it where it is written, so no name that cannot be printed gets any further."""
-    if _SURROGATE_ESCAPE.search(text) is None or not _has_lone_surrogate(data):
+    if "\\" not in text or _SURROGATE_ESCAPE.search(text) is None or not _has_lone_surrogate(data):
         return
     m = _LONE_SURROGATE_ESCAPE.search(text)
     line, col = line_col(text, m.start()) if m else (None, None)
@@ -241,7 +244,8 @@ def _parse_text(name: str, text: str, is_json: bool) -> Document:
         data = fast_yaml(text)  # depth-limited itself; declines empty and deeply nested text
         if data is not None:
             return Document(name, data, text, False)  # positions are composed if ever asked for
-    where = check_nesting(text)
+    raw = text.encode("utf-8", "surrogatepass") if is_json else None   # (JSON: its two counts' bytes)
+    where = check_nesting(text, raw)
     if where:
         raise read_error(name, f"nesting deeper than {MAX_DEPTH * 4} levels: not a prefcli document", *where)
     if not text or text.isspace():       # (text.strip() would copy the whole text)
@@ -249,9 +253,11 @@ def _parse_text(name: str, text: str, is_json: bool) -> Document:
                                "or a sheet (format: pref-sheet/1)", 1, 1)
     if is_json:
         import json
+        long_run = _long_digit_run(text, raw)
+        del raw                          # (not held while the text is parsed)
         try:
             data = json.loads(text, object_pairs_hook=_json_pairs, parse_float=_json_float,
-                              parse_int=_json_int if _long_digit_run(text) else None,
+                              parse_int=_json_int if long_run else None,
                               parse_constant=_json_constant)
         except json.JSONDecodeError as exc:
             raise read_error(name, f"not valid JSON: {_json_words(exc, text)}", exc.lineno, exc.colno) from None

@@ -224,19 +224,45 @@ _NOT_BRACKETS = bytes(range(256)).translate(None, b"[]{}")
 _DEPTH_STEP = [1 if b in b"[{" else -1 if b in b"]}" else 0 for b in range(256)]
 
 
-def check_nesting(text: str) -> Optional[Tuple[int, int]]:
-    """Refuse absurd flow nesting before a recursive parser sees it; returns (line, col)."""
+def check_nesting(text: str, raw: Optional[bytes] = None) -> Optional[Tuple[int, int]]:
+    """Refuse absurd flow nesting before a recursive parser sees it; returns (line, col). `raw`:
+    the text's bytes (UTF-8, surrogates passed), when the caller has them already."""
     if "[" not in text and "{" not in text:
         return None
-    # The brackets alone, counted in C: when the running depth never goes below 0 (no closer
-    # without its opener, where the walk below stays at 0) nor above the limit, nothing is too deep.
-    # (A bracket is one byte in UTF-8, never part of another character's bytes.)
-    steps = list(accumulate(map(_DEPTH_STEP.__getitem__,
-                                text.encode("utf-8", "surrogatepass").translate(None, _NOT_BRACKETS))))
+    # The brackets alone, in C: openers as "(", closers as ")". (A bracket is one byte in UTF-8,
+    # never part of another character's bytes.)
+    brackets = (raw if raw is not None else text.encode("utf-8", "surrogatepass")).translate(_AS_PARENS, _NOT_BRACKETS)
+    if _well_nested(brackets):
+        return None
+    # when the running depth never goes below 0 (no closer without its opener, where the walk
+    # below stays at 0) nor above the limit, nothing is too deep
+    steps = list(accumulate(map(_DEPTH_STEP.__getitem__, brackets)))
     if not steps or (min(steps) >= 0 and max(steps) <= MAX_DEPTH * 4):
         return None
     del steps
     return _nesting_walk(text)
+
+
+#: openers as "(", closers as ")" (for the brackets' bytes of check_nesting)
+_AS_PARENS = bytes.maketrans(b"[{]}", b"(())")
+_DEPTH_STEP[ord("(")], _DEPTH_STEP[ord(")")] = 1, -1
+#: rounds of _well_nested before it leaves the question to the count (a record is 5 or 6 deep)
+_ROUNDS = 12
+
+
+def _well_nested(brackets: bytes) -> bool:
+    """Whether the brackets ("(" and ")") close every one they open, at most _ROUNDS deep (then
+    the running depth never goes below 0 nor above MAX_DEPTH * 4): each round takes out every
+    "()" in C, which is every innermost pair, so a text nested d deep is empty after d rounds
+    and one that closes what it never opened is never empty. False: count them (check_nesting)."""
+    for _ in range(min(_ROUNDS, MAX_DEPTH * 4)):
+        if not brackets:
+            return True
+        inner = brackets.replace(b"()", b"")
+        if len(inner) == len(brackets):
+            return False
+        brackets = inner
+    return not brackets
 
 
 def _nesting_walk(text: str) -> Optional[Tuple[int, int]]:
