@@ -550,10 +550,16 @@ def record_from_data(data: Any, problems: Optional[Problems] = None, strict: boo
         b.err(("deals",), "expected a list of deals")
         raw_deals = []
     shared = b.shared
+    full_tables = b.full_tables
     for pos, raw in enumerate(raw_deals):
-        # a plain summary deal in one pass (b.deal's own first step, without its call), else b.deal
-        d: Optional[Entry] = (_plain_deal(raw, pos, shared) if type(raw) is dict and raw.keys() <= _PLAIN_KEYS
-                              else None)
+        # a plain summary deal or a full deal in one pass (b.deal's own first steps, without its
+        # call and its second look at the keys), else b.deal
+        d: Optional[Entry] = None
+        if type(raw) is dict:
+            if raw.keys() <= _PLAIN_KEYS:
+                d = _plain_deal(raw, pos, shared)
+            else:
+                d = full_deal(raw, pos, b, full_tables)
         if d is None:
             d = b.deal(raw, pos)
         if consume:
