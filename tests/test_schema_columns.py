@@ -220,3 +220,16 @@ def test_validate_says_the_same_of_made_up_records_with_and_without_the_columns(
     assert fast == slow
     assert [code for code, _, _ in fast] == [0, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 0], str([c for c, _, _ in fast])
     assert "duplicate key 'dealer'" in fast[10][2] and "deals[" in fast[8][2]
+
+
+def test_many_texts_of_cards_are_checked_a_few_hundred_at_a_time_as_all_at_once():
+    from prefcli.io.schema_columns import card_texts
+    data = _generate(400, True, 3, "sochi")
+    hands = [t for d in data["deals"] for t in d["hands"].values()]
+    assert len(hands) > 1000 and card_texts(hands) is True
+    for i in (0, 511, 512, 513, len(hands) - 1):
+        for bad in ("", "AS  KS", "1S", 7, None, ["AS"]):
+            odd = list(hands)
+            odd[i] = bad
+            assert card_texts(odd) is False, (i, bad)
+    assert card_texts([]) is False and card_texts(["AS"]) is True
