@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import gc
 import os
-import signal
-import struct
 import time
 from typing import Any, Callable, List, Optional, Sequence, Tuple
 
@@ -16,11 +14,12 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple
 def worker_init() -> None:
     """A worker process: no cyclic GC (see settle_many), and Ctrl-C left to the parent, which
     stops the pool and exits 130: no KeyboardInterrupt traceback from every worker."""
+    import signal
     gc.disable()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-_HEAD = struct.Struct("<Q")             # a message on a worker's pipe: its length, then its pickle
+_HEAD = 8                               # a message on a worker's pipe: its length (8 bytes), then its pickle
 _READ = 1 << 16                         # a pipe's buffer: what one read can take
 
 
@@ -96,15 +95,15 @@ class _Forked:
                     w._close_fds()
 
                 def recv() -> Optional[bytes]:
-                    head = os.read(cmd_r, _HEAD.size)
+                    head = os.read(cmd_r, _HEAD)
                     if not head:
                         return None
-                    if len(head) < _HEAD.size:
-                        head += _read_exactly(cmd_r, _HEAD.size - len(head))
-                    return _read_exactly(cmd_r, _HEAD.unpack(head)[0])
+                    if len(head) < _HEAD:
+                        head += _read_exactly(cmd_r, _HEAD - len(head))
+                    return _read_exactly(cmd_r, int.from_bytes(head, "little"))
 
                 def send(data: bytes) -> None:
-                    view = memoryview(_HEAD.pack(len(data)) + data)
+                    view = memoryview(len(data).to_bytes(_HEAD, "little") + data)
                     while view:
                         view = view[os.write(reply_w, view):]
 
@@ -132,7 +131,7 @@ class _Forked:
         self.cmd = self.reply = -1
 
     def post(self, data: bytes) -> None:
-        self.outbuf += _HEAD.pack(len(data))
+        self.outbuf += len(data).to_bytes(_HEAD, "little")
         self.outbuf += data
         self.flush()
 
@@ -152,12 +151,11 @@ class _Forked:
         buf = self.inbuf
         buf += data
         out = []
-        while len(buf) >= _HEAD.size:
-            n = _HEAD.unpack_from(buf)[0]
-            end = _HEAD.size + n
+        while len(buf) >= _HEAD:
+            end = _HEAD + int.from_bytes(buf[:_HEAD], "little")
             if len(buf) < end:
                 break
-            out.append(bytes(buf[_HEAD.size:end]))
+            out.append(bytes(buf[_HEAD:end]))
             del buf[:end]
         return out
 
@@ -166,6 +164,7 @@ class _Forked:
         if self.code is None:
             if kill:
                 try:
+                    import signal
                     os.kill(self.pid, signal.SIGTERM)
                 except OSError:
                     pass
