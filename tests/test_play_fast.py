@@ -261,3 +261,38 @@ def test_the_talon_tricks_check_counts_as_the_long_way_or_declines():
                 if long_fine:       # declined a legal play: only when nobody followed a talon card
                     assert not plays_for
     assert compared >= 80 and declined >= 100
+
+
+def test_the_shortcuts_replay_every_example_as_the_long_way(monkeypatch):
+    """Every example record (the husar's two players with the dummy among them, four and five
+    players, the analysis studies) reads and replays the same with the shortcuts and the long way."""
+    from conftest import example_records
+    from prefcli.io.documents import build_record_fast, load_document
+    from prefcli.model.records import Deal
+    from prefcli.rules.checks import check_record
+    from prefcli.rules.context import RecordContext
+    from prefcli.rules.presets import resolve_rules
+
+    def outcome() -> List[Any]:
+        got: List[Any] = []
+        for p in example_records():
+            try:
+                record = build_record_fast(load_document(str(p)))
+            except Exception:          # noqa: BLE001 - not a record (a sheet): nothing to replay
+                continue
+            rules = resolve_rules(record.rules)
+            for keep in (True, False):
+                ctx = RecordContext(record, rules, keep_tricks=keep)
+                for e in record.deals:
+                    if isinstance(e, Deal) and e.hands is not None:
+                        r = ctx.reading(e)
+                        got.append((str(p), [(x.message, x.path) for x in r.problems], r.tricks,
+                                    r.replay.as_dict() if r.replay is not None else None))
+            got.append([(x.message, x.path) for x in check_record(record, rules, warnings=True)])
+        return got
+
+    fast = outcome()
+    _long_way(monkeypatch)
+    slow = outcome()
+    assert fast == slow
+    assert any("husar" in g[0] for g in fast if isinstance(g, tuple))
