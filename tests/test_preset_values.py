@@ -47,3 +47,21 @@ if __name__ == "__main__":      # write the snapshot again (a preset changed on 
     data = {name: preset_values(name) for name in preset_names()}
     SNAPSHOT.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     sys.exit(0)
+
+
+def test_a_familys_option_is_found_by_its_index_as_by_a_scan() -> None:
+    """Family.option looks names up in an index made at the first question: the same option a
+    scan of the family's options finds first, None for a name it does not have; the index is
+    no field (equality, repr and a copy's options are unchanged)."""
+    import dataclasses
+
+    from prefcli.rules.presets import Family, Option, presets
+    for family in {id(p.family): p.family for p in presets()}.values():
+        for o in family.options:
+            assert family.option(o.name) is next(x for x in family.options if x.name == o.name)
+        assert family.option("no.such.option") is None
+        assert "_index" not in [f.name for f in dataclasses.fields(family)]
+    first, second = Option("a", "int", "first"), Option("a", "int", "second")
+    twice = Family("twice", (first, second), "m:f")
+    assert twice.option("a") is first
+    assert twice == Family("twice", (first, second), "m:f") and "_index" not in repr(twice)

@@ -3,6 +3,7 @@ settled and forgotten; the bytes are those of the whole report, and memory does 
 the number of inputs (tracemalloc's peak, not time)."""
 from __future__ import annotations
 
+import io
 import shutil
 import tracemalloc
 from pathlib import Path
@@ -66,6 +67,35 @@ def test_streamed_output_is_byte_identical_to_the_whole_report(run, monkeypatch,
     assert out == expected
     code, out2, err = run(["settle", *args, "-f", fmt, "-j", "2"])
     assert code == 0 and out2 == expected, err
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("spill", [0, 1 << 40])
+def test_the_spool_in_memory_or_in_a_file_gives_the_same_bytes(run, monkeypatch, fmt, spill):
+    """The spool keeps its text in memory until it is large (settle of one file imports no
+    tempfile): spilled at the first write, or never, the output is the whole report's."""
+    from prefcli.render import settlement_stream
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(settlement_stream, "_SPILL", spill)
+    for name in ("season", "mixed families", "one sheet"):
+        args = BATCHES[name]
+        code, out, err = run(["settle", *args, "-f", fmt])
+        assert code == 0, err
+        assert out == _whole(args, fmt), name
+
+
+def test_the_spool_moves_to_a_file_past_its_limit(monkeypatch):
+    from prefcli.render import settlement_stream
+    monkeypatch.setattr(settlement_stream, "_SPILL", 10)
+    spill = settlement_stream._Spill()
+    spill.write("a\udcff1\n")
+    assert isinstance(spill.buffer, io.StringIO)
+    spill.write("b2\nc3\nd4\n")
+    assert not isinstance(spill.buffer, io.StringIO)     # a temporary file now
+    spill.flush()
+    spill.seek(0)
+    assert list(spill) == ["a\udcff1\n", "b2\n", "c3\n", "d4\n"]
+    spill.close()
 
 
 def test_a_bad_input_is_reported_and_left_out_as_before(run, monkeypatch, tmp_path):

@@ -97,3 +97,40 @@ def test_a_command_of_one_file_loads_no_pathlib(tmp_path: Path, args: List[str])
     code, before, after = json.loads(done.stderr.strip().splitlines()[-1])
     assert code == 0, done.stderr
     assert [m for m in NOT_AT_START if m in after and m not in before] == []
+
+
+def _new_modules(args: List[str], cwd: Path) -> List[str]:
+    done = subprocess.run([sys.executable, "-c", _RUN_NEW, *args], capture_output=True, text=True,
+                          cwd=str(cwd), timeout=300)
+    code, before, after = json.loads(done.stderr.strip().splitlines()[-1])
+    assert code == 0, done.stderr
+    return [m for m in after if m not in before]
+
+
+def test_version_loads_only_the_command_line_and_the_format_names(tmp_path: Path) -> None:
+    """`prefcli --version` is click and three small modules of prefcli, nothing of a command."""
+    new = _new_modules(["--version"], tmp_path)
+    mine = sorted(m for m in new if m.startswith("prefcli"))
+    assert mine == ["prefcli", "prefcli.cli", "prefcli.cli.main", "prefcli.io", "prefcli.io.streams",
+                    "prefcli.model", "prefcli.model.formats"]
+    assert [m for m in ("yaml", "json", "dataclasses", "fractions", "decimal", "tempfile") if m in new] == []
+
+
+#: What a command of one JSON record, or one file's settlement, never needs: the YAML libraries,
+#: the pictures, the other output formats, a temporary file.
+NOT_FOR_ONE_FILE = ("yaml", "prefcli.io.yaml_fast", "prefcli.render.svg", "prefcli.render.svg_layouts",
+                    "prefcli.render.svg_frames", "prefcli.render.html", "prefcli.render.draw", "tempfile",
+                    "shutil", "random", "csv", "prefcli.io.writer", "prefcli.io.writer_text")
+
+
+@pytest.mark.parametrize("args", [["score", "-f", "json"], ["score"], ["settle"], ["settle", "-f", "json"],
+                                  ["validate", "-q"]])
+def test_a_command_of_one_json_file_loads_nothing_it_does_not_use(tmp_path: Path, args: List[str]) -> None:
+    record = tmp_path / "record.json"
+    done = subprocess.run([sys.executable, "-m", "prefcli", "convert", str(EXAMPLE), "--to", "json", "--drop-comments",
+                           "-o", str(record)], capture_output=True, text=True, cwd=str(ROOT), timeout=300)
+    if done.returncode != 0:
+        pytest.fail(done.stderr)
+    new = _new_modules([*args, str(record)], tmp_path)
+    assert [m for m in NOT_FOR_ONE_FILE if m in new] == []
+    assert ("prefcli.render.sheet" in new) == (args == ["score"])     # the table only for the table

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import reprlib
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Callable, List, Type, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, List, Tuple, Type, TypeVar
 
 T = TypeVar("T")
 
@@ -67,13 +67,33 @@ def _lean(cls: type, frozen: bool, eq: bool, rep: bool) -> type:
     source for each class: every command starts by making about a hundred dataclasses, and
     the ``exec`` of their generated methods was a fifth of its start-up (issue 18). The
     methods answer exactly as the generated ones do (the same tuples compared and hashed, the
-    same text); ``__init__`` and a frozen class's ``__setattr__`` stay dataclasses' own."""
+    same text).
+
+    A class with a docstring (dataclasses writes one from ``__init__``'s signature otherwise)
+    and no ``__init__``, ``__setattr__`` or ``__delattr__`` of its own also gets its
+    ``__init__`` made at its first call (:func:`_lazy_init`: dataclasses' own, compiled then)
+    and, when frozen, the frozen ``__setattr__`` and ``__delattr__`` as shared closures
+    (:func:`_frozen_methods`): a run of ``score`` makes thirty dataclasses and calls the
+    ``__init__`` of eighteen (the builders make Deals and readings without it), and these were
+    three compiled functions a class, the largest a deal's or a reading's thirty fields."""
     class_hash = cls.__dict__.get("__hash__", dataclasses.MISSING)
     has_explicit_hash = not (class_hash is dataclasses.MISSING
                              or (class_hash is None and "__eq__" in cls.__dict__))
-    cls = dataclasses.dataclass(cls, frozen=frozen, eq=False, repr=False)
+    lazy = (_LAZY[0] and bool(cls.__dict__.get("__doc__"))
+            and not any(n in cls.__dict__ for n in ("__init__", "__setattr__", "__delattr__")))
+    if lazy:
+        cls = dataclasses.dataclass(cls, init=False, frozen=False, eq=False, repr=False)
+    else:
+        cls = dataclasses.dataclass(cls, frozen=frozen, eq=False, repr=False)
     params: Any = getattr(cls, "__dataclass_params__")
     fields = dataclasses.fields(cls)
+    if lazy:
+        params.init = True
+        setattr(cls, "__init__", _lazy_init(cls, frozen))
+        if frozen:
+            params.frozen = True
+            for method in _frozen_methods(cls, tuple(f.name for f in fields)):
+                setattr(cls, method.__name__, method)
     if rep and "__repr__" not in cls.__dict__:
         shown = tuple(f.name for f in fields if f.repr)
 
@@ -107,6 +127,66 @@ def _lean(cls: type, frozen: bool, eq: bool, rep: bool) -> type:
             else:
                 setattr(cls, "__hash__", None)
     return cls
+
+
+#: whether :func:`_lean` makes ``__init__`` at its first call (tests compare with dataclasses' own way)
+_LAZY = [True]
+
+
+def _lazy_init(cls: type, frozen: bool) -> Callable[..., None]:
+    """An ``__init__`` that, called first, has dataclasses make the real one (from a class of
+    the same module, name, fields, ``__post_init__`` and frozenness: the same source, defaults
+    and globals), puts it in its place on the class that holds it (found through the
+    instance's MRO, as :func:`slotted` may have copied the class) and calls it; afterwards the
+    class's ``__init__`` is the real one. A field out of order (one without a default after
+    one with) is then refused at that first call, not at import."""
+    made: List[Callable[..., None]] = []
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        if not made:
+            made.append(_dataclass_init(cls, frozen))
+            for owner in type(self).__mro__:
+                if owner.__dict__.get("__init__") is __init__:
+                    type.__setattr__(owner, "__init__", made[0])
+        made[0](self, *args, **kwargs)
+    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    return __init__
+
+
+def _dataclass_init(cls: type, frozen: bool) -> Callable[..., None]:
+    """dataclasses' ``__init__`` for the fields of `cls`, made on a class given its Field
+    objects (dataclasses sets their name, type and kind again, to what they are)."""
+    fields: Any = cls.__dict__["__dataclass_fields__"]
+    body: dict = {"__module__": cls.__module__, "__qualname__": cls.__qualname__,
+                  "__doc__": cls.__doc__, "__annotations__": {n: f.type for n, f in fields.items()}}
+    for name, f in fields.items():
+        body[name] = f
+    if hasattr(cls, "__post_init__"):
+        body["__post_init__"] = getattr(cls, "__post_init__")
+    shell = dataclasses.dataclass(type(cls.__name__, (), body), frozen=frozen, eq=False, repr=False)
+    init: Callable[..., None] = shell.__dict__["__init__"]
+    return init
+
+
+def _frozen_methods(cls: type, names: Tuple[str, ...]) -> Tuple[Callable[..., None], Callable[..., None]]:
+    """The ``__setattr__`` and ``__delattr__`` dataclasses writes for a frozen `cls` with the
+    fields `names`: the same condition (``type(self) is cls or name in fields``), the same
+    FrozenInstanceError and words, else the base's method, as closures."""
+    fields = frozenset(names)
+    error = dataclasses.FrozenInstanceError
+
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is cls or name in fields:
+            raise error(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is cls or name in fields:
+            raise error(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    __setattr__.__qualname__ = f"{cls.__qualname__}.__setattr__"
+    __delattr__.__qualname__ = f"{cls.__qualname__}.__delattr__"
+    return __setattr__, __delattr__
 
 
 if TYPE_CHECKING:

@@ -234,10 +234,17 @@ class Family:
         return next((f for f in self.state if f.name == name), None)
 
     def option(self, name: str) -> Optional[Option]:
-        for o in self.options:
-            if o.name == name:
-                return o
-        return None
+        """The option called `name` (the first, as the family lists them), or None: looked up
+        in an index made at the first question (not a field: not compared, hashed or shown;
+        registering a preset asks once for each of its values, resolving a record's rules
+        once for each of its own)."""
+        index = self.__dict__.get("_index")
+        if index is None:
+            index = {}
+            for o in self.options:
+                index.setdefault(o.name, o)
+            self.__dict__["_index"] = index     # frozen: the index is a cache, not a field
+        return index.get(name)
 
     def option_names(self) -> List[str]:
         return [o.name for o in self.options]
@@ -268,5 +275,10 @@ COMMON_OPTIONS: Tuple[Option, ...] = (
 
 
 
+_COMMON_BY_NAME: Dict[str, Option] = {}
+for _o in COMMON_OPTIONS:
+    _COMMON_BY_NAME.setdefault(_o.name, _o)
+
+
 def _common_option(name: str) -> Optional[Option]:
-    return next((o for o in COMMON_OPTIONS if o.name == name), None)
+    return _COMMON_BY_NAME.get(name)
