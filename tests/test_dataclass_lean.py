@@ -8,6 +8,7 @@ import copy
 import dataclasses
 import inspect
 import pickle
+import sys
 from dataclasses import InitVar, field
 from typing import Any, Callable, ClassVar, List, Optional, Tuple
 
@@ -75,7 +76,43 @@ def _slotted_frozen() -> type:
     return Cell
 
 
-@pytest.mark.parametrize("make", [_frozen_plain, _with_post_init, _slotted_frozen])
+def _plain_post_init() -> type:
+    @dataclass(frozen=True)
+    class Run:
+        """Plain fields and a check after them."""
+
+        start: int
+        steps: Tuple[int, ...] = ()
+        seen: List[int] = field(default_factory=lambda: [0])
+
+        def __post_init__(self) -> None:
+            if self.start < 0:
+                raise ValueError("a negative start")
+    return Run
+
+
+def _init_false_field() -> type:
+    @dataclass
+    class Later:
+        """A field set after __init__."""
+
+        a: int
+        later: int = field(init=False, default=7)
+    return Later
+
+
+def _named_self() -> type:
+    @dataclass
+    class Odd:
+        """A field called self."""
+
+        self: int
+        b: int = 1
+    return Odd
+
+
+@pytest.mark.parametrize("make", [_frozen_plain, _with_post_init, _slotted_frozen, _plain_post_init,
+                                  _init_false_field, _named_self])
 def test_a_lazily_made_class_behaves_as_the_dataclass(make: Callable[[], type]) -> None:
     lazy, eager = _both(make)
     assert "__init__" in lazy.__dict__
@@ -100,11 +137,43 @@ def test_a_lazily_made_class_behaves_as_the_dataclass(make: Callable[[], type]) 
         assert _outcome(lambda: setattr(x, "other", 1)) == _outcome(lambda: setattr(y, "other", 1))
     assert lazy.__init__ is lazy.__dict__["__init__"]
     assert lazy.__init__.__qualname__ == eager.__init__.__qualname__
+    assert lazy.__init__.__annotations__ == eager.__init__.__annotations__
+    assert lazy.__init__.__defaults__ == eager.__init__.__defaults__
+    assert lazy.__init__.__kwdefaults__ == eager.__init__.__kwdefaults__
+    assert lazy.__init__.__code__.co_varnames == eager.__init__.__code__.co_varnames
     assert str(inspect.signature(lazy)) == str(inspect.signature(eager))   # the real one by now
     assert lazy.__dataclass_params__.__repr__() == eager.__dataclass_params__.__repr__()
     assert [f.name for f in dataclasses.fields(lazy)] == [f.name for f in dataclasses.fields(eager)]
     assert getattr(lazy, "__match_args__", None) == getattr(eager, "__match_args__", None)
     assert lazy.__doc__ == eager.__doc__
+
+
+def test_fields_out_of_order_are_refused_at_the_first_call() -> None:
+    @dataclass
+    class Wrong:
+        """A field without a default after one with."""
+
+        a: int = 0
+        b: int      # type: ignore[misc]
+    with pytest.raises(TypeError, match="non-default argument 'b' follows default argument"):
+        Wrong(1, 2)
+
+
+@pytest.mark.skipif(sys.version_info < (3, 10), reason="kw_only is Python 3.10's")
+def test_keyword_only_fields_are_made_by_dataclasses() -> None:
+    def make() -> type:
+        @dataclass
+        class Kw:
+            """Keyword-only fields."""
+
+            a: int
+            _: dataclasses.KW_ONLY       # type: ignore[name-defined]
+            b: int = 2
+        return Kw
+    lazy, eager = _both(make)
+    assert _outcome(lambda: lazy(1, 3)) == _outcome(lambda: eager(1, 3))
+    assert repr(lazy(1, b=3)) == repr(eager(1, b=3))
+    assert str(inspect.signature(lazy)) == str(inspect.signature(eager))
 
 
 def test_a_subclass_made_before_the_first_call_gets_the_real_init() -> None:

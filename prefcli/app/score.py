@@ -7,10 +7,11 @@ the ``pref-sheet/1`` document that ``score -f json`` writes and ``settle`` reads
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from prefcli.model.diagnostics import InputError, Problem
+from prefcli.model.slots import dataclass
 
 
 @dataclass(frozen=True)

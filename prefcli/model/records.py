@@ -54,6 +54,9 @@ def to_fraction(value: Any) -> Fraction:
 
 @dataclass(frozen=True)
 class Penalty:
+    """A penalty written during a deal (``penalties: [{player, mountain, pool, whists: {on, amount},
+    reason}]``): on the player's mountain or pool, and whists he writes on another."""
+
     player: str
     mountain: Fraction = Fraction(0)
     pool: Fraction = Fraction(0)

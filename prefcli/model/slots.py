@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import dataclasses
 import reprlib
+import sys
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Callable, List, Tuple, Type, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple, Type, TypeVar
 
 T = TypeVar("T")
 
@@ -154,8 +155,12 @@ def _lazy_init(cls: type, frozen: bool) -> Callable[..., None]:
 
 
 def _dataclass_init(cls: type, frozen: bool) -> Callable[..., None]:
-    """dataclasses' ``__init__`` for the fields of `cls`, made on a class given its Field
-    objects (dataclasses sets their name, type and kind again, to what they are)."""
+    """dataclasses' ``__init__`` for the fields of `cls`: written here for plain fields
+    (:func:`_plain_init`), else made by dataclasses on a class given its Field objects
+    (dataclasses sets their name, type and kind again, to what they are)."""
+    init = _plain_init(cls, frozen)
+    if init is not None:
+        return init
     fields: Any = cls.__dict__["__dataclass_fields__"]
     body: dict = {"__module__": cls.__module__, "__qualname__": cls.__qualname__,
                   "__doc__": cls.__doc__, "__annotations__": {n: f.type for n, f in fields.items()}}
@@ -165,6 +170,65 @@ def _dataclass_init(cls: type, frozen: bool) -> Callable[..., None]:
         body["__post_init__"] = getattr(cls, "__post_init__")
     shell = dataclasses.dataclass(type(cls.__name__, (), body), frozen=frozen, eq=False, repr=False)
     init: Callable[..., None] = shell.__dict__["__init__"]
+    return init
+
+
+def _plain_init(cls: type, frozen: bool) -> Optional[Callable[..., None]]:
+    """The ``__init__`` dataclasses writes for `cls` (Python 3.9 to 3.13: the same
+    parameters, defaults, annotations and assignments, the default factories called in the
+    same place, ``__post_init__`` after), when every field is a plain one: in ``__init__``,
+    positional, none called ``self``, no ClassVar or InitVar, the defaults last. Anything
+    else, None (dataclasses makes it). One compiled function, where a frozen class made by
+    dataclasses compiles three (its ``__setattr__`` and ``__delattr__`` again)."""
+    all_fields: Any = cls.__dict__["__dataclass_fields__"]
+    fields = dataclasses.fields(cls)    # type: ignore[arg-type]
+    factory_mark = getattr(dataclasses, "_HAS_DEFAULT_FACTORY", None)
+    if len(fields) != len(all_fields) or factory_mark is None:
+        return None
+    missing = dataclasses.MISSING
+    params: List[str] = []
+    body: List[str] = []
+    values: Dict[str, Any] = {"__dataclass_builtins_object__": object, "__dataclass_return_type__": None,
+                              "_HAS_DEFAULT_FACTORY": factory_mark}
+    seen_default = False
+    for f in fields:
+        name = f.name
+        if (not f.init or getattr(f, "kw_only", False) is True or name == "self"
+                or not name.isidentifier()):
+            return None
+        values[f"_type_{name}"] = f.type
+        if f.default_factory is not missing:
+            values[f"_dflt_{name}"] = f.default_factory
+            params.append(f"{name}:_type_{name}=_HAS_DEFAULT_FACTORY")
+            value = f"_dflt_{name}() if {name} is _HAS_DEFAULT_FACTORY else {name}"
+            seen_default = True
+        elif f.default is not missing:
+            values[f"_dflt_{name}"] = f.default
+            params.append(f"{name}:_type_{name}=_dflt_{name}")
+            value = name
+            seen_default = True
+        elif seen_default:
+            return None                 # (dataclasses' own TypeError says which)
+        else:
+            params.append(f"{name}:_type_{name}")
+            value = name
+        body.append(f"__dataclass_builtins_object__.__setattr__(self,{name!r},{value})" if frozen
+                    else f"self.{name}={value}")
+    if hasattr(cls, "__post_init__"):
+        body.append("self.__post_init__()")
+    names = ", ".join(values)
+    text = (f"def __create_fn__({names}):\n"
+            f" def __init__({', '.join(['self'] + params)})->__dataclass_return_type__:\n"
+            + "".join(f"  {line}\n" for line in body or ["pass"])
+            + " return __init__")
+    module = sys.modules.get(cls.__module__)
+    scope: Dict[str, Any] = {}
+    # compiled without this module's `from __future__ import annotations` (exec would inherit
+    # it): the annotations are the fields' types themselves, as in dataclasses' own
+    exec(compile(text, "<string>", "exec", dont_inherit=True), module.__dict__ if module is not None else {}, scope)
+    init: Callable[..., None] = scope["__create_fn__"](**values)
+    if sys.version_info >= (3, 10):     # (3.9's dataclasses leave the name __create_fn__ gives)
+        init.__qualname__ = f"{cls.__qualname__}.__init__"
     return init
 
 

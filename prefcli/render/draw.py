@@ -8,9 +8,9 @@ InputError with located problems, or a usage error (a bad --after, --set or --va
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Optional, Sequence, Tuple
 
+from prefcli.model.slots import dataclass
 from prefcli.app.draw import AfterError, Loaded, check_after, load_game  # noqa: F401 - re-exported
 from prefcli.render import svg_layouts
 

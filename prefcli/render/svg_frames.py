@@ -2,10 +2,11 @@
 the scorer's ledger, the family's marks, the dealer to come. Drawn by :mod:`prefcli.render.svg`."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from prefcli.model.slots import dataclass
 from prefcli.model.ledger import format_amount
 from prefcli.app.sheet import SheetSource
 

@@ -5,9 +5,10 @@ in); square sheets give the bottom seat and are turned for the others. Drawn by
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Dict, Iterable, Mapping, Tuple
 
+from prefcli.model.slots import dataclass
 from prefcli.model.diagnostics import PrefcliError
 
 

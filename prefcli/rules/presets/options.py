@@ -252,6 +252,9 @@ class Family:
 
 @dataclass(frozen=True)
 class Preset:
+    """A named preset: a family and the values of its options (a club's house rules are a
+    preset's values, not code)."""
+
     name: str
     family: Family
     title: str
