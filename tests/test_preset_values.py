@@ -65,3 +65,32 @@ def test_a_familys_option_is_found_by_its_index_as_by_a_scan() -> None:
     twice = Family("twice", (first, second), "m:f")
     assert twice.option("a") is first
     assert twice == Family("twice", (first, second), "m:f") and "_index" not in repr(twice)
+
+
+def test_every_shipped_presets_values_are_ones_their_options_take() -> None:
+    """prefcli's own tables register without checking their values (at every start it was a
+    third of the Russian tables' import): checked here, every preset, every value."""
+    from prefcli.rules.presets import presets
+    from prefcli.rules.presets.base import check_values
+    shipped = presets()
+    assert len(shipped) >= 10
+    for preset in shipped:
+        check_values(preset)
+
+
+def test_a_preset_registered_from_outside_has_its_values_checked() -> None:
+    import dataclasses
+
+    from prefcli.rules.presets import get_preset
+    from prefcli.rules.presets.base import _PRESETS, _RESOLVED, check_values, register_preset
+    sochi = get_preset("sochi")
+    bad = dataclasses.replace(sochi, name="test-bad-pool", values={**sochi.values, "pool": "lots"})
+    with pytest.raises(ValueError, match="not a valid pool"):
+        check_values(bad)
+    with pytest.raises(ValueError, match="not a valid pool"):
+        register_preset(bad)
+    assert "test-bad-pool" not in _PRESETS
+    unknown = dataclasses.replace(sochi, name="test-unknown", values={**sochi.values, "no_such": 1})
+    with pytest.raises(AssertionError, match="unknown option no_such"):
+        register_preset(unknown, check=False)
+    _RESOLVED.clear()

@@ -5,7 +5,6 @@ The schemas live in the top-level ``schemas/`` folder, installed as the package
 """
 from __future__ import annotations
 
-import json
 import os
 from functools import lru_cache
 from typing import Any, Dict
@@ -42,6 +41,7 @@ def schema_text(kind: str) -> str:
 
 @lru_cache(maxsize=None)
 def schema(kind: str) -> Dict[str, Any]:
+    import json       # (a YAML record checked by the shipped compiled schema never needs it)
     return json.loads(schema_text(kind))
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from array import array
 from fractions import Fraction
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from prefcli.app.sheet import (ZERO, SheetSource, _amounts, deal_label, entries_upto, entry_plain,  # noqa: F401
                                finished_after, rules_document, sheet_after, sheet_document,
@@ -139,14 +139,11 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
     block of rows at a time, column by column: each player's cells made by one ``map`` over
     the block's columns (the three numbers' texts, each made once per value, joined by "/"), a
     part's lines (256 rows) by one ``%`` of the line's template repeated for each row (the
-    fields put in place by slice assignments). The cells of a table of up to
-    :data:`_KEEP_ROWS` rows are made in the first pass and kept (their widths are their
-    lengths); a longer one's are made in the second, a block at a time, the first finding the
-    widths from the columns' extremes (:func:`_widest`). The labels, looked up by one ``map``
-    over the block's deals (:func:`_block_labels`) in the first pass (for their width), are
-    kept for the second (a pointer a row: the texts are one per contract and declarer). The
-    same text as :func:`_cell`, :func:`_label` and the padded template give
-    (tests/test_table_stream.py compares the two)."""
+    fields put in place by slice assignments), nothing held but a part's lines; the
+    labels, looked up by one ``map`` over the block's deals (:func:`_block_labels`) in the first
+    pass (for their width), are kept for the second (a pointer a row: the texts are one per
+    contract and declarer). The same text as :func:`_cell`, :func:`_label` and the padded
+    template give (tests/test_table_stream.py compares the two)."""
     record = result.record
     deals = record.deals
     n = len(running.players)
@@ -170,20 +167,9 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
         return [map(join, zip(map(text, cols[k]), map(text, cols[k + 1]), map(get, cols[k + 2])))
                 for k in range(0, 3 * n, 3)]
 
-    # first pass: the widths (and the labels); a table of up to _KEEP_ROWS rows makes its cells
-    # here and keeps them for the second (their widths are then their lengths), a longer one
-    # finds each block's widest cell from its columns' extremes (_widest) and makes the cells
-    # in the second pass, so that it holds no more than a block of them
-    kept: Optional[List[Tuple[List[Any], List[List[str]]]]] = [] if len(running) <= _KEEP_ROWS else None
+    # first pass: the widths (and the labels)
     for nums, cols in running.columns(size):
         cols = [c.tolist() if type(c) is array else c for c in cols]    # ints: C loops read lists faster
-        if kept is not None:
-            made = [list(column) for column in cells(cols)]
-            kept.append((nums, made))
-            for j in range(n):
-                w = max(map(len, made[j]))
-                if w > widths[2 + j]:
-                    widths[2 + j] = w
         if numbered(nums):
             w = len(str(max(nums)))     # type: ignore[type-var]   # numbered: no None
             row_labels += _block_labels(record, deals, nums, labels)    # type: ignore[arg-type]
@@ -193,8 +179,6 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
                            else deal_label(record, num) for num in nums]
         if w > widths[0]:
             widths[0] = w
-        if kept is not None:
-            continue
         for j in range(n):
             w = _widest(cols[3 * j], cols[3 * j + 1], cols[3 * j + 2], get, widths[2 + j])
             if w > widths[2 + j]:
@@ -211,7 +195,8 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
     blocks: Dict[int, str] = {}             # a part's lines as one template (its rows' count → it)
     width = 2 + n                           # the fields of a line
     part = _ROWS_PER_PART
-    for nums, block_cells in (kept if kept is not None else _made(running.columns(size), cells)):
+    for nums, cols in running.columns(size):
+        cols = [c.tolist() if type(c) is array else c for c in cols]
         texts = list(numbers(nums))
         for at in range(0, len(nums), part):
             rows = len(texts[at:at + part])
@@ -221,18 +206,11 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
             fields: List[Any] = [None] * (width * rows)       # the part's fields, row after row
             fields[0::width] = texts[at:at + part]
             fields[1::width] = row_labels[start + at:start + at + rows]
-            for j, column in enumerate(block_cells):
-                fields[2 + j::width] = column[at:at + part]
+            for j, column in enumerate(cells([c[at:at + part] for c in cols])):
+                fields[2 + j::width] = column
             yield block % tuple(fields)
         start += len(nums)
     yield "\n"
-
-
-def _made(blocks: Iterable[Tuple[List[Any], List[Any]]],
-          cells: Callable[[List[Any]], List[Iterator[str]]]) -> Iterator[Tuple[List[Any], List[List[str]]]]:
-    """Each block of running totals with its players' cells (a long table's second pass)."""
-    for nums, cols in blocks:
-        yield nums, [list(column) for column in cells([c.tolist() if type(c) is array else c for c in cols])]
 
 
 class _Text(dict):
@@ -261,16 +239,12 @@ def _block_labels(record: Any, deals: Any, nums: List[int], labels: Dict[Any, st
     out: List[Any] = list(map(labels.get, keys))
     if None in out:             # keys not seen yet: each made once, at its first deal, then all looked up
         for key in set(keys).difference(labels):
-            i = keys.index(key)
-            _label(record, deals, nums[i], labels)
+            _label(record, deals, nums[keys.index(key)], labels)
         out = list(map(labels.get, keys))
     return out
 
 
 _ROWS_PER_BLOCK = 1024
-#: the rows up to which the table makes its cells once and keeps them between its two passes
-#: (a few megabytes; a longer table makes them twice, holding a block of them at a time)
-_KEEP_ROWS = 1 << 14
 _ROWS_PER_PART = 256       # the lines made at once: their cells are alive together
 
 

@@ -39,7 +39,12 @@ def expand_rows(family: "Family", values: Dict[str, Any]) -> None:
             values[name] = opt.coerce(values[v.option] if isinstance(v, Ref) else v)
 
 
-def register_preset(preset: Preset) -> Preset:
+def register_preset(preset: Preset, check: bool = True) -> Preset:
+    """Add `preset` to the registry (its rows option's rows set out in its values), refusing an
+    unknown option or a missing default; with `check`, also a value its option does not take
+    (:func:`check_values`). prefcli's own tables register with ``check=False``: their values
+    are checked by tests/test_preset_values.py, not at every start (a third of the Russian
+    tables' import), and the preset a record names has every value coerced when resolved."""
     rowed = [o for o in preset.family.options if o.rows]
     if rowed:                       # a preset states the rows option; its rows are the option's data
         values = dict(preset.values)
@@ -51,18 +56,25 @@ def register_preset(preset: Preset) -> Preset:
                 values[name] = values[v.option] if isinstance(v, Ref) else v
         import dataclasses
         preset = dataclasses.replace(preset, values=values)
-    for k, v in preset.values.items():
-        opt = preset.family.option(k) or _common_option(k)
-        if opt is None:
+    for k in preset.values:
+        if preset.family.option(k) is None and _common_option(k) is None:
             raise AssertionError(f"preset {preset.name}: unknown option {k}")
-        if v is not None:
-            opt.coerce(v)
+    if check:
+        check_values(preset)
     missing = [o.name for o in preset.family.options if o.name not in preset.values and o.name != "variant"]
     if missing:
         raise AssertionError(f"preset {preset.name}: no default for {missing}")
     _PRESETS[preset.name] = preset
     _RESOLVED.clear()
     return preset
+
+
+def check_values(preset: Preset) -> None:
+    """Every value of `preset` is one its option takes (the option's ValueError, else)."""
+    for k, v in preset.values.items():
+        opt = preset.family.option(k) or _common_option(k)
+        if opt is not None and v is not None:
+            opt.coerce(v)
 
 
 # Resolved rules by a frozen form of the arguments (see _frozen). A batch of records from one

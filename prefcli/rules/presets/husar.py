@@ -126,4 +126,4 @@ for _base, _values in (("sochi", russian.SOCHI), ("leningrad", russian.LENINGRAD
     register_preset(Preset(f"{_base}-husar", FAMILY, f"{_preset.title}, two players with a dummy (гусарик)",
                            f"{_preset.description}; two players and a dummy hand (HUSAR.md H1–H19)",
                            {**{k: v for k, v in _values.items() if k not in NOT_AT_TWO}, **HUSAR_DEFAULTS},
-                           players=(2,), dummy="dummy"))
+                           players=(2,), dummy="dummy"), check=False)

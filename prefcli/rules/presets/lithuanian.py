@@ -364,9 +364,9 @@ register_preset(Preset("lithuanian", CLASSICAL, "Lithuanian classical (kleboniš
                        "track, mountain of hens, eglės, write-up, talon bonus",
                        {**_COMMON, **_AUCTION_DEFAULTS, **_CLASSICAL_DEFAULTS, "pool": 120, "method": "lithuanian",
                         "bid_jumps": True, "opening_bid": "any", "auction_order": "clockwise",
-                        "allpass.talon": "dealer-plays", "takeover": True, "dark_defence": True}, players=FIVE))
+                        "allpass.talon": "dealer-plays", "takeover": True, "dark_defence": True}, players=FIVE), check=False)
 register_preset(Preset("lithuanian-kitty", KITTY, "Lithuanian eglutė and kitty (seed 000)",
                        "kitty, eglutė deals, halving beyond one's rights, strict one-rung auction",
                        {**_COMMON, **_AUCTION_DEFAULTS, **_KITTY_DEFAULTS, "pool": 60, "method": "lithuanian-kitty",
                         "bid_jumps": False, "opening_bid": "lowest", "auction_order": "pairs",
-                        "allpass.talon": "unused", "takeover": False, "dark_defence": False}, players=FIVE))
+                        "allpass.talon": "unused", "takeover": False, "dark_defence": False}, players=FIVE), check=False)

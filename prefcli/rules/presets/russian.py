@@ -205,13 +205,13 @@ FIVE = (3, 4, 5)
 
 PRESETS = (register_preset(Preset("sochi", FAMILY, "Sochi (Сочинка)",
                        "Кодекс преферанса: greedy, responsible whist, help to the larger pool", SOCHI,
-                       players=FIVE)),
+                       players=FIVE), check=False),
            register_preset(Preset("leningrad", FAMILY, "Leningrad (Ленинградка, «Питер»)",
                        "doubled whists and remises, gentleman half-responsible whist, no help, overs ×2 at settlement",
-                       LENINGRAD, players=FIVE)),
+                       LENINGRAD, players=FIVE), check=False),
            register_preset(Preset("rostov", FAMILY, "Rostov (Ростовка)",
                        "half-responsible gentleman whist, fixed consolation 10, all-pass on whists (5 per trick)",
-                       ROSTOV, players=FIVE)),
+                       ROSTOV, players=FIVE), check=False),
            register_preset(Preset("classic", FAMILY, "Classic (Классика)",
                        "Sochi scoring with dark calls and bombs, exit 7 after all-pass, the dealer deals again",
-                       CLASSIC, players=FIVE)))
+                       CLASSIC, players=FIVE), check=False))
