@@ -158,9 +158,9 @@ def _dataclass_init(cls: type, frozen: bool) -> Callable[..., None]:
     """dataclasses' ``__init__`` for the fields of `cls`: written here for plain fields
     (:func:`_plain_init`), else made by dataclasses on a class given its Field objects
     (dataclasses sets their name, type and kind again, to what they are)."""
-    init = _plain_init(cls, frozen)
-    if init is not None:
-        return init
+    written = _plain_init(cls, frozen)
+    if written is not None:
+        return written
     fields: Any = cls.__dict__["__dataclass_fields__"]
     body: dict = {"__module__": cls.__module__, "__qualname__": cls.__qualname__,
                   "__doc__": cls.__doc__, "__annotations__": {n: f.type for n, f in fields.items()}}
@@ -168,7 +168,7 @@ def _dataclass_init(cls: type, frozen: bool) -> Callable[..., None]:
         body[name] = f
     if hasattr(cls, "__post_init__"):
         body["__post_init__"] = getattr(cls, "__post_init__")
-    shell = dataclasses.dataclass(type(cls.__name__, (), body), frozen=frozen, eq=False, repr=False)
+    shell: Any = dataclasses.dataclass(type(cls.__name__, (), body), frozen=frozen, eq=False, repr=False)
     init: Callable[..., None] = shell.__dict__["__init__"]
     return init
 
@@ -238,16 +238,17 @@ def _frozen_methods(cls: type, names: Tuple[str, ...]) -> Tuple[Callable[..., No
     FrozenInstanceError and words, else the base's method, as closures."""
     fields = frozenset(names)
     error = dataclasses.FrozenInstanceError
+    owner: Any = cls
 
     def __setattr__(self: Any, name: str, value: Any) -> None:
         if type(self) is cls or name in fields:
             raise error(f"cannot assign to field {name!r}")
-        super(cls, self).__setattr__(name, value)
+        super(owner, self).__setattr__(name, value)
 
     def __delattr__(self: Any, name: str) -> None:
         if type(self) is cls or name in fields:
             raise error(f"cannot delete field {name!r}")
-        super(cls, self).__delattr__(name)
+        super(owner, self).__delattr__(name)
     __setattr__.__qualname__ = f"{cls.__qualname__}.__setattr__"
     __delattr__.__qualname__ = f"{cls.__qualname__}.__delattr__"
     return __setattr__, __delattr__

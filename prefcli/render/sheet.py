@@ -237,10 +237,11 @@ def _block_labels(record: Any, deals: Any, nums: List[int], labels: Dict[Any, st
         return [_label(record, deals, num, labels) for num in nums]
     keys = list(zip(map(id, map(_CONTRACT, block)), map(_DECLARER, block)))
     out: List[Any] = list(map(labels.get, keys))
-    if None in out:             # keys not seen yet: each made once, at its first deal, then all looked up
-        for key in set(keys).difference(labels):
-            _label(record, deals, nums[keys.index(key)], labels)
-        out = list(map(labels.get, keys))
+    if None in out:
+        for i, label in enumerate(out):
+            if label is None:
+                label = labels.get(keys[i])
+                out[i] = label if label is not None else _label(record, deals, nums[i], labels)
     return out
 
 
