@@ -296,8 +296,10 @@ class Ledger:
                 if type(amount) is not Fraction:
                     amount = Fraction(amount)
                 value = amount.numerator if amount.denominator == 1 else amount
-            got = sums.get(key)
-            sums[key] = value if got is None else got + value
+            try:
+                sums[key] += value
+            except KeyError:            # (the cell's first entry: a few dozen a record)
+                sums[key] = value
             running = self.running
             if running is not None:         # RunningTotals.add, inline
                 if deal != running.deal:    # RunningTotals.turn, inline

@@ -41,12 +41,15 @@ class DefenceReader(ReaderBase):
             out.mode, out.played = ALLPASS, True
             return
         n, players = self.n, self.players
-        wpath = self.path + ("whist",)        # (the rare paths' path; a tuple made a deal)
         decl = out.declarer
         if decl is not None and self.table is not None:
-            got = self.defenders_of.get((out.dealer, decl))
+            # the table's defenders of each declarer, kept by dealer (no key tuple made a deal)
+            of = self.defenders_of.get(out.dealer)
+            if of is None:
+                of = self.defenders_of[out.dealer] = {}
+            got = of.get(decl)
             if got is None:
-                got = self.defenders_of[out.dealer, decl] = self.table.defenders(out.dealer, decl)
+                got = of[decl] = self.table.defenders(out.dealer, decl)
             out.defenders = got
         if deal.without_all:
             # the partners refuse the declaration before anyone whists: nothing is played; a
@@ -75,17 +78,18 @@ class DefenceReader(ReaderBase):
             catchers = ("the opponent catches it with the dummy's cards open (HUSAR.md H14 \"The misère is "
                         "always caught\")" if self.dummy is not None else
                         "both defenders catch it (seed 001 l.121-122 \"Мизер | нет обязательств\"; seed 003 l.102)")
-            self.add(wpath, f"deal {n}: nobody whists or passes a misère: {catchers}, so no whist decision is "
+            self.add(self.wpath(), f"deal {n}: nobody whists or passes a misère: {catchers}, so no whist decision is "
                             "written on one: leave whist out")
             given: Dict[str, Decision] = {}
         else:
             given = dict(deal.whist)
         defenders = out.defenders
         bad = False
+        dummy = self.dummy
         for name in given:
-            if name in defenders and name != self.dummy:
+            if name in defenders and (dummy is None or name != dummy):
                 continue                                  # the common case
-            p = wpath + (name,)
+            p = self.wpath() + (name,)
             if name == self.dummy:
                 self.add(p, f"deal {n}: the dummy never speaks: only the declarer's opponent whists or passes "
                             "(HUSAR.md H8)")
@@ -107,9 +111,11 @@ class DefenceReader(ReaderBase):
         out.decisions = given if not bad and len(given) <= 2 else {p: d for p, d in given.items() if p in defenders}
         if out.mode == WITHOUT_ALL:
             return                    # conceded "be visų": the decisions read, nothing played
-        out.open = bool(deal.open)
-        out.takeover, out.returned_by = deal.takeover, deal.returned_by
+        # (each left at its class default, False and None, unless the deal says otherwise)
+        if deal.open:
+            out.open = True
         if deal.takeover is not None or deal.returned_by is not None:
+            out.takeover, out.returned_by = deal.takeover, deal.returned_by
             for key, who in (("takeover", deal.takeover), ("return", deal.returned_by)):
                 if who is not None and who == self.dummy:
                     self.add(self.path + (key,), f"deal {n}: the dummy never speaks, so it neither takes over "
@@ -124,14 +130,15 @@ class DefenceReader(ReaderBase):
         first, second = defenders
         decisions = out.decisions
         if self.dummy is not None:
-            self.husar_decisions(decisions, wpath)
+            self.husar_decisions(decisions, self.wpath())
         d1, d2 = decisions.get(first), decisions.get(second)
         # who whists and who half-whists, in the order they speak
         whisting: List[str] = [first, second] if d1 is _WHIST and d2 is _WHIST else (
             [first] if d1 is _WHIST else [second] if d2 is _WHIST else [])
         halves: List[str] = [] if d1 is not _HALF and d2 is not _HALF else (
             [first, second] if d1 is _HALF and d2 is _HALF else [first] if d1 is _HALF else [second])
-        out.unwritten = not deal.whist
+        if not deal.whist:
+            out.unwritten = True
         gives_tricks = deal.tricks is not None or deal.play is not None or deal.claim is not None
         is_tricks = c.is_tricks
         out.quota = conv.quota[c.level or 6] if is_tricks else 0
@@ -139,7 +146,7 @@ class DefenceReader(ReaderBase):
         missing = [p for p, d in ((first, d1), (second, d2)) if d is None] if d1 is None or d2 is None else ()
         if deal.whist and missing and (is_tricks or conv.whist_unwritten == "refused"):
             # a partial record of decisions is refused in every family (never read as a pass)
-            self.add(wpath, f"deal {n}: the decision of {' and '.join(missing)} is missing "
+            self.add(self.wpath(), f"deal {n}: the decision of {' and '.join(missing)} is missing "
                             f"(the defenders are {', '.join(defenders)}: write "
                             + ", ".join(f"{p}: whist|pass" for p in missing) + ")")
             return
@@ -152,10 +159,10 @@ class DefenceReader(ReaderBase):
             return
         if c.is_misere:
             if halves:
-                self.add(wpath + (halves[0],), f"deal {n}: there is no half-whist on a misère")
+                self.add(self.wpath() + (halves[0],), f"deal {n}: there is no half-whist on a misère")
                 return
             if out.unwritten and conv.whist_unwritten == "refused" and not gives_tricks:
-                self.add(wpath if deal.whist else self.path,
+                self.add(self.wpath() if deal.whist else self.path,
                          f"deal {n}: the whist decision of {' and '.join(defenders)} is missing "
                          f"(whist: {{{', '.join(f'{d}: whist|pass' for d in defenders)}}})")
                 return
@@ -167,7 +174,7 @@ class DefenceReader(ReaderBase):
         # -- a trick contract
         if out.unwritten:
             if gives_tricks and not (c.level == 10 and conv.tens_checked):
-                self.add(wpath if deal.whist else self.path,
+                self.add(self.wpath() if deal.whist else self.path,
                          f"deal {n}: the whist decisions are missing, but the deal was played (its "
                          + ("play" if deal.play is not None or deal.claim is not None else "tricks")
                          + f" are given): write who whisted (whist: "
@@ -186,7 +193,7 @@ class DefenceReader(ReaderBase):
             # as whisters whatever it says; a deal with its auction is checked call by call.
             if deal.auction is not None and not (d1 is Decision.WHIST and d2 is Decision.WHIST):
                 who = first if d1 is not Decision.WHIST else second
-                self.add(wpath + (who,), f"deal {n}: 6S must be whisted by both defenders (stalingrad), "
+                self.add(self.wpath() + (who,), f"deal {n}: 6S must be whisted by both defenders (stalingrad), "
                                          f"yet {who} did not whist")
                 return
             out.forced = True
@@ -196,7 +203,7 @@ class DefenceReader(ReaderBase):
             # šeštoje kategorijoje, jie abu privalo vistuoti"
             if c.level == 6 and not (d1 is Decision.WHIST and d2 is Decision.WHIST):
                 who = first if d1 is not Decision.WHIST else second
-                self.add(wpath + (who,), f"deal {n}: a dark 6 must be whisted by both defenders (a contract "
+                self.add(self.wpath() + (who,), f"deal {n}: a dark 6 must be whisted by both defenders (a contract "
                                          "won in the dark must be whisted by both at 6), yet "
                                          f"{who} did not whist (seed 002: \"jie abu privalo vistuoti\")")
                 return

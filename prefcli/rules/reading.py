@@ -230,9 +230,9 @@ class ReaderBase:
         self._runs, self._darks = _by_pos(ctx.allpass_runs, n, absent), _by_pos(ctx.dark_runs, n, absent)
         self._dealers_of: Any = None        # the rotation's dealers (ctx.dealers) as a list …
         self._dealers: List[Any] = []      # … read from it (start), made again if it is replaced
-        #: the defenders of each (dealer, declarer), the table's own (Table.defenders), read here
+        #: the defenders of each dealer and declarer, the table's own (Table.defenders), read here
         #: without the call a deal
-        self.defenders_of: Dict[Tuple[Optional[str], str], Tuple[str, ...]] = {}
+        self.defenders_of: Dict[Optional[str], Dict[str, Tuple[str, ...]]] = {}
 
     def start(self, deal: Deal) -> None:
         """Begin the reading of `deal` (``self.out``, its dealer's seat fields in place)."""
@@ -286,6 +286,10 @@ class ReaderBase:
             self.out = new_reading(deal, kind, dealer, exit_level, run, dark, base)
         self.n = pos + 1            # deal.number and deal.path, without the two property calls
         self.path = ("deals", pos)
+
+    def wpath(self) -> Path:
+        """The deal's whist decisions' path (made only for a message, not once a deal)."""
+        return self.path + ("whist",)
 
     def add(self, path: Path, message: str, kind: str = "rule") -> None:
         self.out.problems.append(Problem(message, path, kind=kind))

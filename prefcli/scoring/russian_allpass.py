@@ -44,7 +44,7 @@ class AllPassScorer(SheetWriter):
             participants.append(four_dealer)
             self.notes.append(f"deal {d.number}: the dealer {four_dealer} took talon tricks although "
                               f"allpass.talon = {r['allpass.talon']}; scored as recorded")
-        t = self._tricks(d, participants + ([self.dummy] if self.dummy is not None else []), list(active),
+        t = self._tricks(d, participants if self.dummy is None else participants + [self.dummy], active,
                          "an all-pass deal")
         # the zero-trick bonus
         zt = r["allpass.zero_trick_points"]
@@ -59,7 +59,7 @@ class AllPassScorer(SheetWriter):
         if r["allpass.scoring"] == "rostov":
             self._rostov(d, active, t, price)
         else:
-            base = min(t[p] for p in participants) if r["allpass.amnesty"] else 0
+            base = min([t[p] for p in participants]) if r["allpass.amnesty"] else 0
             for p in participants:
                 n = t[p] - base
                 if n > 0:
@@ -73,7 +73,7 @@ class AllPassScorer(SheetWriter):
             # OPR p.7: after the third all-pass in a row "the dealer may be fined up to 10 into gora"
             self._mount(dealer, fine, "allpass.dealer-fine",
                         f"dealer after {ap_run} all-pass deals in a row: fine {self._fmt(fine)}")
-        for p in self.players:
+        for p in (self.players if zero else ()):     # (most all-passes: everyone took a trick)
             if p not in zero:
                 continue
             if bonus == "pool":

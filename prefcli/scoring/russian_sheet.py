@@ -231,9 +231,9 @@ class SheetWriter:
         total = sum(t.values())
         # seed 002: a trick a talon card takes (allpass.talon: dealer-plays) is the dealer's when
         # he sits out, else nobody's, so the players may take 8 or 9 (the reading's bounds)
-        nobodys = 2 if (d.contract.is_all_pass and self.ctx.conv.allpass_talon == "dealer-plays"
-                        and not self.cur.sitting_out) else 0
-        if not TRICKS_PER_DEAL - nobodys <= total <= TRICKS_PER_DEAL:
+        if total != TRICKS_PER_DEAL and not TRICKS_PER_DEAL - (
+                2 if (d.contract.is_all_pass and self.ctx.conv.allpass_talon == "dealer-plays"
+                      and not self.cur.sitting_out) else 0) <= total <= TRICKS_PER_DEAL:
             raise ScoringError(f"deal {d.number}: tricks: they add up to {total}, not {TRICKS_PER_DEAL}",
                                d.path + ("tricks",))
         out = dict.fromkeys(allowed, 0)
