@@ -14,9 +14,11 @@ from prefcli.rules.reading import CHECKED, INCOMPLETE, ReaderBase, not_seated
 class CardsReader(ReaderBase):
     """The tricks, hands, talon and discard of a deal, read into its reading."""
 
-    #: the recorded counts found plainly fine (:meth:`_plainly_fine`), with the players they were
-    #: checked against (who sits out, the scored players; who may hold cards is the reader's own)
-    _tricks_fine: Optional[Set[Any]] = None
+    #: the recorded counts found plainly fine (:meth:`_plainly_fine`) in the deals of this deal's
+    #: dealer, of contracts and of all-passes (his seat state's: ``ReaderBase.start``), so checked
+    #: against the same players each time (who sits out, the scored players; who may hold cards
+    #: is the reader's own)
+    fine_counts: Tuple[Set[Any], Set[Any]]
 
     # -- tricks -----------------------------------------------------------------------------
     def tricks(self) -> None:
@@ -26,17 +28,17 @@ class CardsReader(ReaderBase):
             given = dict(deal.tricks)
             # Seed 002: in a 3-player eglė the two talon-led tricks "played by the dealer" that a
             # talon card wins belong to nobody, so the players' tricks may add up to 8 or 9.
-            sitting = out.sitting_out if not c.is_all_pass else ()
-            key = (deal.tricks, sitting, self.scored)
-            known = self._tricks_fine
-            if known is None:
-                known = self._tricks_fine = set()
-            if key in known:        # counts seen plainly fine with the same players: fine again
+            if c.is_all_pass:
+                sitting: Tuple[str, ...] = ()
+                known = self.fine_counts[1]
+            else:
+                sitting, known = out.sitting_out, self.fine_counts[0]
+            if deal.tricks in known:    # counts seen plainly fine with the same players: fine again
                 fine = True
             elif self._plainly_fine(given, sitting):
                 fine = True
                 if len(known) < 4096 and type(deal.tricks) is tuple and FAST_TRICK_COUNTS:
-                    known.add(key)
+                    known.add(deal.tricks)
             else:
                 unowned = 2 if (c.is_all_pass and not out.sitting_out and conv.allpass_talon == "dealer-plays") else 0
                 fine = self._check_tricks(given, unowned)

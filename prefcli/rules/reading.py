@@ -255,9 +255,11 @@ class ReaderBase:
         if got is None:
             seats, scored = seating(ctx, dealer)
             # with every default and the dealer (what each of his deals' readings starts from)
+            # and the trick counts found plainly fine in his deals (contracts, all-passes:
+            # deal_cards.CardsReader.tricks), checked against the same players each time
             got = ctx.seat_states[dealer] = ({**_TEMPLATE, **seats, "dealer": dealer} if _TEMPLATE is not None
-                                             else seats, scored)
-        base, self.scored = got
+                                             else seats, scored, (set(), set()))
+        base, self.scored, self.fine_counts = got
         if inside:
             kind, exit_level, run, dark = self._kinds[pos], self._exits[pos], self._runs[pos], self._darks[pos]
             absent = self._absent
@@ -284,8 +286,12 @@ class ReaderBase:
             out.__dict__ = state
         else:
             self.out = new_reading(deal, kind, dealer, exit_level, run, dark, base)
-        self.n = pos + 1            # deal.number and deal.path, without the two property calls
-        self.path = ("deals", pos)
+        self.n = pos + 1            # deal.number, without the property call
+
+    @property
+    def path(self) -> Path:
+        """The deal's data path (deal.path): made for a message, not once a deal."""
+        return ("deals", self.n - 1)
 
     def wpath(self) -> Path:
         """The deal's whist decisions' path (made only for a message, not once a deal)."""

@@ -7,7 +7,7 @@ is :class:`~prefcli.rules.context.RecordContext`'s, which adds it to these facts
 they import this module and not the context."""
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Set, Tuple
 
 from prefcli.model.diagnostics import Problem
 from prefcli.model.records import Deal, Record
@@ -90,8 +90,10 @@ class RecordFacts:
         self.keep_tricks = keep_tricks
         #: a reading's seat fields per dealer, made on first asking (rules.reading.seating: who
         #: holds cards, calls, plays and leads, and the scored players), with every other field's
-        #: default: what each reading of a deal that dealer deals starts from
-        self.seat_states: Dict[Optional[str], Tuple[Dict[str, object], Tuple[str, ...]]] = {}
+        #: default: what each reading of a deal that dealer deals starts from; and the trick counts
+        #: found plainly fine in his contracts and all-passes (rules.deal_cards)
+        self.seat_states: Dict[Optional[str],
+                               Tuple[Dict[str, object], Tuple[str, ...], Tuple[Set[Any], Set[Any]]]] = {}
         #: the reader of this record's deals (rules.deal.read_deal), made at the first reading
         self.reader: Any = None
         self.conv: Conventions = conventions(rules)

@@ -139,7 +139,6 @@ class _Scorer(ContractScorer, AllPassScorer):
             amount = self.o["irregularity.misdeal"]
             self._mount(who, amount, "irregularity.misdeal",
                         f"misdeal by {who}: {self._fmt(amount)} to the mountain (irregularity.misdeal)")
-        self.cur_dealer = dealer
         got = self.names.get(id(d.contract))       # the record holds its contracts meanwhile
         if got is None:
             c = d.contract

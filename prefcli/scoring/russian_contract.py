@@ -263,7 +263,7 @@ class ContractScorer(SheetWriter):
             self._pool(D, P, "contract.unplayed", f"{name}, {passed}: {self._fmt(P)}{tag}" if self.texts else "")
             return True
         holders = [D] + defenders
-        t = self._tricks(d, holders, holders, f"a whisted {name}")
+        t = self._tricks(d, holders, holders, "a whisted ", name)
         made = self._played(d, D, defenders, dealer, whisters, None, P, k, tag, t, responsible=True)
         return "whisted" if made else False
 
@@ -293,9 +293,10 @@ class ContractScorer(SheetWriter):
                                 silent=silent)
             return "whisted" if made else False
         half_tricks = F(self.cur.quota, 2) if level == 6 else r["half_whist_7_tricks"]
-        self._pool(D, P, "contract.unplayed", f"{name}, half-whist: {self._fmt(P)}{tag}")
+        texts = self.texts
+        self._pool(D, P, "contract.unplayed", f"{name}, half-whist: {self._fmt(P)}{tag}" if texts else "")
         self._whists(hw, D, half_tricks * P * self.wm, "whist.half",
-                     f"half-whist: {self._fmt(half_tricks)} trick(s) × {self._fmt(P * self.wm)}")
+                     f"half-whist: {self._fmt(half_tricks)} trick(s) × {self._fmt(P * self.wm)}" if texts else "")
         return True
 
     def _played(self, d: Deal, D: str, defenders: List[str], dealer: Optional[str],

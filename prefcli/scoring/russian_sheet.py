@@ -42,7 +42,6 @@ class SheetWriter:
 
     #: the reading of the deal being scored (set by the game loop, read by every part)
     cur: DealReading
-    cur_dealer: Optional[str]
     cur_name: str
 
     def __init__(self, record: Record, rules: Rules, ctx=None) -> None:
@@ -209,12 +208,13 @@ class SheetWriter:
         return k, (", ".join(why) or None)
 
     def _tricks(self, d: Deal, allowed: Sequence[str], required: Sequence[str],
-                what: str) -> Dict[str, int]:
+                what: str, name: str = "") -> Dict[str, int]:
         """The deal's tricks, as its reading has them (recorded, replayed or claimed), for the
-        players `allowed` to take them (a left-out player took none)."""
+        players `allowed` to take them (a left-out player took none). `what` and `name` (the
+        contract's, after it) say what needs them, joined only for the message."""
         t = self.cur.tricks
         if t is None:
-            raise ScoringError(f"deal {d.number}: tricks: {what} needs everyone's tricks", d.path + ("tricks",))
+            raise ScoringError(f"deal {d.number}: tricks: {what}{name} needs everyone's tricks", d.path + ("tricks",))
         if not d.contract.is_all_pass and len(t) == len(allowed):
             # a contract's tricks as the reading checked them: every active player's count (0 for
             # one the play or claim left out), nobody else's, adding up to 10; read only here (a
