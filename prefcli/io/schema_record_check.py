@@ -5,7 +5,7 @@
 from itertools import chain
 from operator import itemgetter
 
-from prefcli.io.schema_columns import card_texts, distinct
+from prefcli.io.schema_columns import blocks, card_texts, distinct
 
 from prefcli.io.schema_fast import CARD_TOKENS, CARDS_TEXT, _MISSING, _is_int, _is_num, _searcher, _unique_texts, cards_text
 
@@ -482,6 +482,7 @@ def _k183(vals):
 
 def _r184(x):
     if type(x) is not list or not x or set(map(type, x)) != {dict}: return None
+    if len(x) > 512: return True if all(map(_r184, blocks(x))) else None
     keys = set(chain.from_iterable(x))
     if not keys <= _c185: return None
     if 'adjust' in keys: return None
