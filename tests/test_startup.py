@@ -87,19 +87,22 @@ NOT_AT_START = ("pathlib", "urllib.parse", "ipaddress", "tempfile", "shutil", "z
                                   ["replay", "--check"]])
 def test_a_command_of_one_file_loads_no_pathlib(tmp_path: Path, args: List[str]) -> None:
     """What prefcli itself imports (an editable install's finder may bring pathlib in before)."""
+    new = _new_modules([*args, str(_json_record(tmp_path))], tmp_path)
+    assert [m for m in NOT_AT_START if m in new] == []
+
+
+def _json_record(tmp_path: Path) -> Path:
+    """The example as a JSON record without comments (the fast path's kind of file)."""
     record = tmp_path / "record.json"
     done = subprocess.run([sys.executable, "-m", "prefcli", "convert", str(EXAMPLE), "--to", "json", "--drop-comments",
                            "-o", str(record)], capture_output=True, text=True, cwd=str(ROOT), timeout=300)
     if done.returncode != 0:
         pytest.fail(done.stderr)
-    done = subprocess.run([sys.executable, "-c", _RUN_NEW, *args, str(record)], capture_output=True, text=True,
-                          cwd=str(tmp_path), timeout=300)
-    code, before, after = json.loads(done.stderr.strip().splitlines()[-1])
-    assert code == 0, done.stderr
-    assert [m for m in NOT_AT_START if m in after and m not in before] == []
+    return record
 
 
 def _new_modules(args: List[str], cwd: Path) -> List[str]:
+    """The modules a run of prefcli with `args` imports that were not there before it started."""
     done = subprocess.run([sys.executable, "-c", _RUN_NEW, *args], capture_output=True, text=True,
                           cwd=str(cwd), timeout=300)
     code, before, after = json.loads(done.stderr.strip().splitlines()[-1])
@@ -126,11 +129,6 @@ NOT_FOR_ONE_FILE = ("yaml", "prefcli.io.yaml_fast", "prefcli.render.svg", "prefc
 @pytest.mark.parametrize("args", [["score", "-f", "json"], ["score"], ["settle"], ["settle", "-f", "json"],
                                   ["validate", "-q"]])
 def test_a_command_of_one_json_file_loads_nothing_it_does_not_use(tmp_path: Path, args: List[str]) -> None:
-    record = tmp_path / "record.json"
-    done = subprocess.run([sys.executable, "-m", "prefcli", "convert", str(EXAMPLE), "--to", "json", "--drop-comments",
-                           "-o", str(record)], capture_output=True, text=True, cwd=str(ROOT), timeout=300)
-    if done.returncode != 0:
-        pytest.fail(done.stderr)
-    new = _new_modules([*args, str(record)], tmp_path)
+    new = _new_modules([*args, str(_json_record(tmp_path))], tmp_path)
     assert [m for m in NOT_FOR_ONE_FILE if m in new] == []
     assert ("prefcli.render.sheet" in new) == (args == ["score"])     # the table only for the table
