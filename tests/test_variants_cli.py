@@ -61,11 +61,14 @@ def test_set_shows_the_override(run, capsys):
 
 
 @pytest.mark.parametrize("args,needle,status", [
-    (["variants", "nope"], "known variants: lithuanian", 1),
+    # NAME is a command-line argument: a usage error, as `--variant nope` is in every command
+    # and `schema nope` is (README: exit codes)
+    (["variants", "nope"], "known variants: lithuanian", 2),
+    (["variants", "sochy"], "did you mean 'sochi'?", 2),
     # a bad --set is a usage error in every command (README: exit codes), variants too
     (["variants", "sochi", "--set", "whist_style=nice"], "greedy | gentleman", 2),
     (["variants", "sochi", "--set", "nosuch=1"], "valid options: ", 2),
 ])
-def test_unknown_names_and_values_exit_1(run, capsys, args, needle, status):
+def test_unknown_names_and_values_are_usage_errors(run, capsys, args, needle, status):
     code, _, err = run([*args])
     assert code == status and needle in err and "Traceback" not in err

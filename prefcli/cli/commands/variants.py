@@ -45,8 +45,8 @@ def command(name: Optional[str], sets: Sequence[str], fmt: str, output: str, qui
     from prefcli.rules.presets import OptionError
     try:
         preset = get_preset(name)
-    except OptionError as exc:
-        raise OptionError(exc.message) from None      # no record here: no path to show
+    except OptionError as exc:     # a command-line argument, as `--variant nope` and `schema nope`: exit 2
+        raise OptionError(exc.message, kind="usage") from None
     try:
         rules = resolve_rules({"variant": preset.name}, sets=parse_sets(sets))
     except OptionError as exc:      # a bad --set is a usage error here as in every command (exit 2)
