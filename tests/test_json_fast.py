@@ -1,7 +1,10 @@
 """The JSON read path's fast steps give the answers of the slow steps they stand in for (issue 18).
 
 Each fast step is checked against the step it skips, on texts built to reach every branch: the
-bracket count before parsing (yaml_strict.check_nesting against its bracket-by-bracket walk).
+bracket count before parsing (yaml_strict.check_nesting against its bracket-by-bracket walk), the
+brackets kept by the decoder's pass that looks for control characters (against the ones the
+nesting check makes itself), and the long digit runs looked for in every eighth character first
+(against the look at every character).
 """
 from __future__ import annotations
 
@@ -102,3 +105,67 @@ def test_control_characters_refused_where_they_are_as_before():
             else:
                 assert got[0] == "error" and got[1][0][1:] == (text.count("\n", 0, bad.start()) + 1,
                                                                 bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1), repr(raw)
+
+
+def _nesting_texts():
+    rnd = random.Random(18)
+    limit = MAX_DEPTH * 4
+    yield from ["", "{}", "[", "]", "{" * (limit + 1), "]" * 5 + "[" * (limit + 1), '{"a": [1, {"b": 2}]}',
+                '{"a": "[[["}', "\ufeff{}", "é[ß{♥}]", '{"a": 1, "a": 2}', '{"a": "x\x01"}', "[\x7f]",
+                '{"a": 1e400}']
+    for _ in range(300):
+        n = rnd.choice([5, 50, limit + 2, 2 * limit])
+        pieces = ["[", "{", "]", "}", "", "x", "\n", "é", " ", "1"] + (["\x00", "\x1f"] if rnd.random() < 0.3 else [])
+        yield "".join(rnd.choice(pieces) for _ in range(n))
+    for depth in (1, 12, 13, limit, limit + 1):
+        yield '{"a": ' * depth + "1" + "}" * depth
+        yield '{"deals": [' + "[" * depth + "]" * depth + "]}"
+
+
+def test_the_decoders_brackets_are_the_nesting_checks_own_and_its_refusals_the_same():
+    from prefcli.io.parsing import _parse_text, decode_marked, decode_text
+    from prefcli.io.yaml_strict import _AS_PARENS, _NOT_BRACKETS
+    seen = 0
+    for text in _nesting_texts():
+        for raw in (text.encode("utf-8"), b"\xef\xbb\xbf" + text.encode("utf-8"), text.encode("utf-16")):
+            plain = _outcome(decode_text, "f.json", raw)
+            marked = _outcome(decode_marked, "f.json", raw, True)
+            if plain[0] != "ok":
+                assert marked == plain, repr(raw[:80])
+                continue
+            utf8 = not raw.startswith(b"\xff\xfe")
+            brackets = plain[1].encode("utf-8").translate(_AS_PARENS, _NOT_BRACKETS) if utf8 else None
+            assert marked == ("ok", (plain[1], brackets)), repr(raw[:80])
+            assert decode_marked("f.json", raw, False) == (plain[1], None)
+            if brackets is not None:   # the parse with them gives what the parse without them gives
+                seen += 1
+                assert _outcome(_parse_text, "t.json", plain[1], True, brackets) == \
+                    _outcome(_parse_text, "t.json", plain[1], True), repr(raw[:80])
+    assert seen > 100
+
+
+def test_long_digit_runs_found_from_every_eighth_character_as_from_every_one():
+    from prefcli.io import parsing
+    from prefcli.model.numbers import MAX_DIGITS
+    rnd = random.Random(41)
+    found = {True: 0, False: 0}
+    for _ in range(3000):
+        parts = []
+        for _ in range(rnd.randint(0, 6)):
+            parts.append(rnd.choice(["x", " ", "é", '"', "\n", "♥", "10S 9S 8C"]) * rnd.randint(0, 9))
+            parts.append("7" * rnd.choice([0, 1, 5, 20, MAX_DIGITS - 1, MAX_DIGITS, MAX_DIGITS + 1, 60]))
+        text = "".join(parts)
+        want = "0" * (MAX_DIGITS + 1) in text.encode("utf-8").translate(parsing._DIGITS_AS_ZERO).decode("latin-1")
+        assert parsing._long_digit_run(text) is want, repr(text[:80])
+        found[want] += 1
+    assert min(found.values()) > 300
+    # a record's digits (cards, trick counts) never make the sample look further
+    import json
+    import sys
+    from conftest import ROOT
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from generate import generate
+    for full, players in ((True, 3), (True, 4), (False, 3)):
+        text = json.dumps(generate(300, full=full, players=players, variant="sochi", seed=18), indent=1)
+        sample = text[::parsing._STRIDE].encode("utf-8").translate(parsing._DIGITS_AS_ZERO)
+        assert b"0" * ((MAX_DIGITS + 1) // parsing._STRIDE) not in sample

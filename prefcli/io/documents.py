@@ -11,7 +11,7 @@ import sys
 from typing import Any, List, Optional, Tuple, Union
 
 from prefcli.io.located import Document
-from prefcli.io.parsing import decode_text, parse_text, read_error
+from prefcli.io.parsing import decode_marked, parse_text, read_error
 from prefcli.model.diagnostics import InputError, Path, Problem, Problems
 
 MAX_BYTES = int(os.environ.get("PREFCLI_MAX_BYTES", str(64 * 1024 * 1024)))
@@ -102,11 +102,11 @@ def load_document(source: Union[str, os.PathLike], raw: Optional[bytes] = None) 
         name, raw = read_source(source)
     else:
         name = "<stdin>" if str(source) == "-" else str(source)
-    text = decode_text(name, raw)
-    del raw                         # the bytes are not needed while the text is parsed
     lower = name.lower()
+    text, brackets = decode_marked(name, raw, lower.endswith(".json"))   # (JSON: the brackets too)
+    del raw                         # the bytes are not needed while the text is parsed
     is_json = lower.endswith(".json") or (name == "<stdin>" and text.lstrip().startswith("{"))
-    return parse_text(name, text, is_json)
+    return parse_text(name, text, is_json, brackets)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -62,7 +62,22 @@ _NOT_CONTROL = bytes(b for b in range(256) if not (b <= 0x08 or b in (0x0b, 0x0c
 def decode_text(name: str, raw: bytes) -> str:
     """UTF-8 (with or without a BOM), or UTF-16/32 with a BOM; anything else is refused with the
     encoding it most likely is and the command that converts it."""
+    return decode_marked(name, raw, False)[0]
+
+
+#: every byte but the control characters and the brackets (deleted by decode_marked's pass)
+_NOT_CONTROL_OR_BRACKET = _NOT_CONTROL.translate(None, b"[]{}")
+#: the brackets as check_nesting takes them, openers as "(" and closers as ")"
+_AS_PARENS = bytes.maketrans(b"[{]}", b"(())")
+
+
+def decode_marked(name: str, raw: bytes, brackets: bool) -> Tuple[str, Optional[bytes]]:
+    """decode_text's text and, when `brackets` is asked for (a JSON file) and the bytes are
+    UTF-8, the text's brackets as check_nesting takes them, else None: the pass over the bytes
+    that looks for control characters keeps the brackets too, about as fast as keeping nothing,
+    where check_nesting's own pass over the text would cost as much again."""
     utf8 = False
+    marks: Optional[bytes] = None
     for bom, codec in _BOMS:
         if raw.startswith(bom):
             try:
@@ -92,8 +107,12 @@ def decode_text(name: str, raw: bytes) -> str:
         text = text[1:]
     # In UTF-8 a control character is one byte, never part of another character's bytes: when the
     # bytes hold none (counted in C), neither does the text, and the search that places one is skipped.
-    bad = None if utf8 and not raw.translate(None, _NOT_CONTROL) else \
-        re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", text)
+    if utf8 and brackets:
+        marks = raw.translate(_AS_PARENS, _NOT_CONTROL_OR_BRACKET)   # (a BOM holds neither)
+        clean = not marks.translate(None, b"()")
+    else:
+        clean = utf8 and not raw.translate(None, _NOT_CONTROL)
+    bad = None if clean else re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", text)
     if bad:
         start = bad.start()
         line, col = line_col(text, start)
@@ -104,7 +123,7 @@ def decode_text(name: str, raw: bytes) -> str:
                                    f"{name if name != '<stdin>' else 'FILE'} > converted{_suffix(name)}")
         raise read_error(name, f"control character 0x{ord(bad.group()):02x} in the text; is this a binary file?",
                          line, col)
-    return text
+    return text, marks
 
 
 def _suffix(name: str) -> str:
@@ -132,10 +151,21 @@ def _json_pairs(pairs: List[Tuple[str, Any]]) -> Dict[str, Any]:
 _DIGITS_AS_ZERO = bytes(0x30 if 0x30 <= b <= 0x39 else b for b in range(256))
 
 
+#: the step between the characters _long_digit_run looks at first
+_STRIDE = 8
+
+
 def _long_digit_run(text: str, raw: Optional[bytes] = None) -> bool:
     """Whether the text holds more than MAX_DIGITS digits in a row (counted in C): only then can
     an integer need _json_int's check, so only then does the parser call it for every integer.
-    `raw`: the text's bytes (UTF-8, surrogates passed), when the caller has them already."""
+    `raw`: the text's bytes (UTF-8, surrogates passed), when the caller has them already.
+    Every _STRIDE-th character is looked at first: MAX_DIGITS + 1 characters in a row hold
+    (MAX_DIGITS + 1) // _STRIDE of those in a row, so when no such run of them is digits (a
+    record's numbers and cards never make one), no run of the text is too long, found in an
+    eighth of the text (a record's hands hold at most 20 digits among 33 characters)."""
+    sample = text[::_STRIDE].encode("utf-8", "surrogatepass").translate(_DIGITS_AS_ZERO)
+    if b"0" * ((MAX_DIGITS + 1) // _STRIDE) not in sample:
+        return False
     if raw is None:
         raw = text.encode("utf-8", "surrogatepass")
     return b"0" * (MAX_DIGITS + 1) in raw.translate(_DIGITS_AS_ZERO)
@@ -233,19 +263,23 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-def parse_text(name: str, text: str, is_json: bool) -> Document:
+def parse_text(name: str, text: str, is_json: bool, brackets: Optional[bytes] = None) -> Document:
+    """The document of `text`; `brackets`: decode_marked's (the text's brackets), if it has them."""
     with paused_gc():
-        return _parse_text(name, text, is_json)
+        return _parse_text(name, text, is_json, brackets)
 
 
-def _parse_text(name: str, text: str, is_json: bool) -> Document:
+def _parse_text(name: str, text: str, is_json: bool, brackets: Optional[bytes] = None) -> Document:
     if not is_json:
         from prefcli.io.yaml_fast import fast_yaml   # its patterns are compiled for YAML only
         data = fast_yaml(text)  # depth-limited itself; declines empty and deeply nested text
         if data is not None:
             return Document(name, data, text, False)  # positions are composed if ever asked for
-    raw = text.encode("utf-8", "surrogatepass") if is_json else None   # (JSON: its two counts' bytes)
-    where = check_nesting(text, raw)
+    if brackets is not None and is_json:
+        raw, where = None, check_nesting(text, brackets=brackets)
+    else:
+        raw = text.encode("utf-8", "surrogatepass") if is_json else None   # (JSON: its two counts' bytes)
+        where = check_nesting(text, raw)
     if where:
         raise read_error(name, f"nesting deeper than {MAX_DEPTH * 4} levels: not a prefcli document", *where)
     if not text or text.isspace():       # (text.strip() would copy the whole text)

@@ -224,14 +224,17 @@ _NOT_BRACKETS = bytes(range(256)).translate(None, b"[]{}")
 _DEPTH_STEP = [1 if b in b"[{" else -1 if b in b"]}" else 0 for b in range(256)]
 
 
-def check_nesting(text: str, raw: Optional[bytes] = None) -> Optional[Tuple[int, int]]:
+def check_nesting(text: str, raw: Optional[bytes] = None,
+                  brackets: Optional[bytes] = None) -> Optional[Tuple[int, int]]:
     """Refuse absurd flow nesting before a recursive parser sees it; returns (line, col). `raw`:
-    the text's bytes (UTF-8, surrogates passed), when the caller has them already."""
-    if "[" not in text and "{" not in text:
-        return None
-    # The brackets alone, in C: openers as "(", closers as ")". (A bracket is one byte in UTF-8,
-    # never part of another character's bytes.)
-    brackets = (raw if raw is not None else text.encode("utf-8", "surrogatepass")).translate(_AS_PARENS, _NOT_BRACKETS)
+    the text's bytes (UTF-8, surrogates passed), when the caller has them already; `brackets`:
+    the text's brackets as below, when the caller has those (the decoder's pass over the bytes)."""
+    if brackets is None:
+        if "[" not in text and "{" not in text:
+            return None
+        # The brackets alone, in C: openers as "(", closers as ")". (A bracket is one byte in
+        # UTF-8, never part of another character's bytes.)
+        brackets = (raw if raw is not None else text.encode("utf-8", "surrogatepass")).translate(_AS_PARENS, _NOT_BRACKETS)
     if _well_nested(brackets):
         return None
     # when the running depth never goes below 0 (no closer without its opener, where the walk
