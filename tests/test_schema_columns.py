@@ -91,6 +91,49 @@ def test_cards_text_says_what_the_regular_expression_says():
     hands = " ".join(t for d in data["deals"] for t in d["hands"].values())
     assert schema_fast.cards_text(hands) and not schema_fast.cards_text(hands + " 1S")
     assert not schema_fast.cards_text(hands.replace("10", "1", 1)) and not schema_fast.cards_text(hands + " ")
+    # every short text of a few characters that reach each branch (the tens, ASCII or not)
+    import itertools
+    for n in range(7):
+        for chars in itertools.product("AS10 ♠\x01", repeat=n):
+            text = "".join(chars)
+            assert schema_fast.cards_text(text) == (schema_fast.CARDS_TEXT(text) is not None), repr(text)
+
+
+def test_a_columns_texts_joined_from_its_iterator_are_checked_as_the_list_of_them():
+    from itertools import chain
+    from prefcli.io.schema_columns import card_texts, joined_cards
+    rnd = random.Random(5)
+    data = _generate(200, True, 3, "sochi")
+    hands = [d["hands"] for d in data["deals"]]
+    plays = [d["play"] for d in data["deals"] if "play" in d]
+    assert joined_cards(chain.from_iterable(map(dict.values, hands))) is True
+    assert joined_cards(map(" ".join, plays)) is True
+    for _ in range(300):
+        hs, ps = copy.deepcopy(hands), copy.deepcopy(plays)
+        bad = rnd.choice(["", "AS  KS", "1S", " AS", 7, None, ["AS"], "10S 0S", "01S"])
+        rnd.choice(hs)[rnd.choice(["Ann", "Bob", "Cid"])] = bad
+        trick = rnd.choice(ps)
+        if rnd.random() < 0.2:
+            trick.clear()                # a deal without tricks: the joined text has two spaces
+        else:
+            trick[rnd.randrange(len(trick))] = bad
+        flat = list(chain.from_iterable(map(dict.values, hs)))
+        assert joined_cards(chain.from_iterable(map(dict.values, hs))) is card_texts(flat) is False
+        assert joined_cards(map(" ".join, ps)) is (all(ps) and card_texts(list(chain.from_iterable(ps)))) is False
+    assert joined_cards([]) is False and joined_cards(["AS"]) is True
+
+
+def test_the_distinct_values_of_a_column_are_tested_as_all_of_them():
+    from decimal import Decimal
+    from prefcli.io.schema_columns import distinct
+    rnd = random.Random(9)
+    values = [1, True, 0, False, 1.0, Decimal(1), "1", "a", "", None, [1], {"a": 1}, 2, "Ann"]
+    tests = [lambda v: isinstance(v, bool), lambda v: type(v) is int, lambda v: isinstance(v, str),
+             lambda v: isinstance(v, str) and v in {"a", "Ann"}, lambda v: v is not None]
+    for _ in range(3000):
+        vals = [rnd.choice(values) for _ in range(rnd.randint(0, 5))]
+        for test in tests:
+            assert all(map(test, distinct(vals))) == all(map(test, vals)), vals
 
 
 # -- generated records of every preset ---------------------------------------------------------

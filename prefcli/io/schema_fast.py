@@ -129,6 +129,7 @@ class _Compiler:
         self.consts: Dict[str, Any] = {"_is_int": _is_int, "_is_num": _is_num, "_unique_texts": _unique_texts,
                                        "_MISSING": _MISSING, "chain": chain,
                                        "itemgetter": itemgetter, "card_texts": schema_columns.card_texts,
+                                       "joined_cards": schema_columns.joined_cards,
                                        "distinct": schema_columns.distinct, "blocks": schema_columns.blocks}
         #: each constant as Python source (what a shipped module assigns: :func:`module_source`)
         self.sources: Dict[str, str] = {}
@@ -480,7 +481,7 @@ def module_source(kind: str, text: str) -> str:
             "from itertools import chain",
             "from operator import itemgetter",
             "",
-            "from prefcli.io.schema_columns import blocks, card_texts, distinct",
+            "from prefcli.io.schema_columns import blocks, card_texts, distinct, joined_cards",
             "",
             "from prefcli.io.schema_fast import CARD_TOKENS, CARDS_TEXT, _MISSING, _is_int, _is_num, _searcher, "
             "_unique_texts, cards_text",

@@ -5,7 +5,7 @@
 from itertools import chain
 from operator import itemgetter
 
-from prefcli.io.schema_columns import blocks, card_texts, distinct
+from prefcli.io.schema_columns import blocks, card_texts, distinct, joined_cards
 
 from prefcli.io.schema_fast import CARD_TOKENS, CARDS_TEXT, _MISSING, _is_int, _is_num, _searcher, _unique_texts, cards_text
 
@@ -424,7 +424,7 @@ def _k155(vals):
     return card_texts(vals) or all(map(_t154, vals))
 
 def _k156(vals):
-    if set(map(type, vals)) <= {dict}: return _k155(list(chain.from_iterable(map(dict.values, vals))))
+    if set(map(type, vals)) <= {dict}: return joined_cards(chain.from_iterable(map(dict.values, vals))) or _k155(list(chain.from_iterable(map(dict.values, vals))))
     return all(map(_v64, vals))
 
 def _k160(vals):
@@ -450,7 +450,7 @@ def _k172(vals):
     return card_texts(vals) or all(map(_t171, vals))
 
 def _k173(vals):
-    if vals and set(map(type, vals)) <= {list} and max(map(len, vals)) <= 10: return _k172(list(chain.from_iterable(vals)))
+    if vals and set(map(type, vals)) <= {list} and max(map(len, vals)) <= 10: return joined_cards(map(' '.join, vals)) or _k172(list(chain.from_iterable(vals)))
     return all(map(_v90, vals))
 
 def _t176(v):
