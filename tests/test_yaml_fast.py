@@ -297,3 +297,99 @@ def test_a_text_left_to_the_strict_path_at_a_line_reads_nothing_after_it() -> No
             assert fast_yaml(text) is None
     assert [len(c) for c in caches] == sizes
     assert not any("Zed" in line for line in yaml_fast._FAST_LINES) and "Zed0" not in yaml_fast._FAST_SCALARS
+
+
+# A long line of words (a deal's hands, its play) is read by words_line, without the general
+# steps (classify, classify_body, flat): whatever it accepts must be what the general path reads
+# of the same line, and libyaml of it as a document.
+
+_HAND = "AS QS JS 8S 10C 9C 8D 7D JH 9H"
+_WORDS_LINES = [
+    "  hands: {Bob: " + _HAND + ", Cid: KS 7S QC JC 8C KD QD 10D KH QH, Ann: 10S 9S AC KC AD JD AH 10H 8H 7H}",
+    "  play: [JH KH 8H, JC 7C 10C, QH 10H 9H, 8C AC 9C, 9D 7D KD, QC KC 8D, JD JS 10D, 7H QS QD, AH AS 7S, AD 8S KS]",
+    "hands: {Bob: " + _HAND + ", Cid: " + _HAND + ", Ann: " + _HAND + ", Dan: " + _HAND + "}",   # four
+    "    h: {Bob: " + _HAND + ", Cid: " + _HAND + "}",                                           # two
+    "  play: [" + ", ".join(["JH KH 8H"] * 12) + ", 7, pass, true, 007, 0x1F, null, JH]",       # resolved items
+    "  hands: {Bob: " + _HAND + ", Cid: 7, Ann: " + _HAND + " " + _HAND + "}",                   # a value resolved
+    "  hands: {Bob: " + _HAND + ", Cid: " + _HAND + ", Bob: " + _HAND + "}",                     # a duplicate key
+    "  k: {" + "n" * 201 + ": " + _HAND + ", Cid: " + _HAND + ", Ann: " + _HAND + "}",          # too long a key
+    "  k: [" + ", ".join(["1"] * 30) + ", " + "9" * 60 + "]",                                   # too large a number
+]
+# what may stand where a line of words has a mark, and what must never be read there
+_MARKS = [" ", "  ", ",", ", ", ":", ": ", "[", "]", "{", "}", "#", " #", "-", ".", "'", '"', "\t", "é", "a", "1"]
+
+
+def _mutations(line: str, rng: Any) -> Iterator[str]:
+    """`line` with one mark put in, taken out or swapped, at random places (half of them at or
+    beside one of its own marks, where a wrong reading would be)."""
+    near = [i + d for i, ch in enumerate(line) if not ch.isalnum() for d in (-1, 0, 1)]
+    for at in sorted(set(near)):
+        for mark in (" ", ",", ":"):
+            yield line[:at] + mark + line[at:]
+    for n in range(300):
+        at = rng.choice(near) if n % 2 else rng.randrange(len(line) + 1)
+        mark = rng.choice(_MARKS)
+        yield line[:at] + mark + line[at:]
+        yield line[:at] + line[at + 1:]
+        yield line[:at] + mark + line[at + 1:]
+
+
+def _general(raw: str, monkeypatch) -> Any:
+    """What the general path reads of `raw` (words_line switched off), with fresh caches."""
+    with monkeypatch.context() as m:
+        m.setattr(yaml_fast._FastReader, "words_line", lambda self, raw: None)
+        reader = yaml_fast._FastReader("a: 1\n", {}, {}, {})
+        try:
+            return reader.classify(raw)
+        except yaml_fast._NotFast:
+            return "refused"
+
+
+def test_a_line_of_words_reads_as_the_general_path_reads_it(monkeypatch) -> None:
+    import random
+    rng = random.Random(18)
+    read = declined = 0
+    for line in _WORDS_LINES:
+        for raw in [line, *_mutations(line, rng)]:
+            if len(raw) <= yaml_fast._FAST_MAX_LINE or "\n" in raw:
+                continue
+            reader = yaml_fast._FastReader("a: 1\n", {}, {}, {})
+            try:
+                fast = reader.words_line(raw)
+            except yaml_fast._NotFast:
+                raise AssertionError(f"words_line refused rather than declined: {raw!r}") from None
+            general = _general(raw, monkeypatch)
+            if fast is None:
+                declined += 1
+                continue
+            read += 1
+            assert general != "refused" and general[1] == yaml_fast._OWN, raw
+            assert fast[0] == general[0] and fast[2] == general[2] and fast[4] == general[4], raw
+            assert _same(fast[3], general[3]), raw
+            key = fast[2]
+            assert reader.keys[key] is key and all(reader.keys[k] is k for k in fast[3] if isinstance(fast[3], dict))
+            strict = _strict(raw.lstrip(" ") + "\n")
+            assert _same({key: fast[3]}, strict), raw
+    assert read >= 200 and declined >= 200   # both sides of the line were tried
+
+
+def test_the_lines_of_words_the_general_path_refuses_are_declined() -> None:
+    """A duplicate key, too long a key, too large a number: left to the general path, which
+    judges them (`_BAD`: the whole text goes to libyaml) as before."""
+    for line in _WORDS_LINES[-3:]:
+        assert yaml_fast._FastReader("a: 1\n", {}, {}, {}).words_line(line) is None
+        _fresh_caches()
+        assert fast_yaml("deals:\n- x: 1\n" + line + "\n") is None   # the line in a deal
+
+
+def test_full_records_read_the_same_with_and_without_the_lines_of_words(monkeypatch) -> None:
+    for name, text in _generated():
+        if "full" not in name:
+            continue
+        _fresh_caches()
+        fast = fast_yaml(text)
+        with monkeypatch.context() as m:
+            m.setattr(yaml_fast._FastReader, "words_line", lambda self, raw: None)
+            _fresh_caches()
+            general = fast_yaml(text)
+        assert fast is not None and _same(fast, general), name
