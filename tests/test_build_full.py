@@ -57,6 +57,21 @@ def _odd(data):
         lambda d: d["hands"].update({1: "AS"}),
         lambda d: d.update(discard=""),
         lambda d: d.update(play=[]),
+        lambda d: d.update(play=[["AS", "KS", "QS"]] + (d.get("play") or [])[1:]),
+        lambda d: d.update(play=(d.get("play") or [])[:1] + [7]),
+        lambda d: d.update(auction=[["pass"]]),
+        lambda d: d.update(auction=["pass", 6]),
+        lambda d: d.update(open=None),
+        lambda d: d.update(dark=None),
+        lambda d: d.update(dark=1),
+        lambda d: d.update(whist=None),
+        lambda d: d.update(tricks=None),
+        lambda d: d.update(discard=None),
+        lambda d: d.update(hands=None),
+        lambda d: d.update(dealer=None),
+        lambda d: d.update(declarer=5),
+        lambda d: d.update({"return": "Ann"}),
+        lambda d: d.update(dark=True, open=True),
         lambda d: None,
     ]
     for i, deal in enumerate(bad["deals"]):
@@ -106,11 +121,26 @@ def test_a_tricks_text_read_again_is_the_same_cards():
     """The record's table of card texts gives back what reading the text gives (and is bounded)."""
     from prefcli.model import build_full
     from prefcli.model.cards import parse_cards
-    texts: dict = {}
+    texts = build_full._Texts()
     for text in ("AS KS QS", "7h 8h 9h", "10D", "", "AS KS QS"):
         assert build_full._cards(text, texts) == parse_cards(text)
     assert build_full._cards("AS,KS", texts) is None and build_full._cards(["AS"], texts) is None
+    assert build_full._cards(None, texts) is None and build_full._cards(7, texts) is None
     assert len(texts) == 4
+
+
+def test_a_play_looked_up_at_once_is_its_tricks_read_one_by_one():
+    """A deal's tricks looked up in one pass (build_full._play) are each trick's cards as read
+    alone, whether the record had them before or not; anything not a list of card texts is None."""
+    from prefcli.model import build_full
+    from prefcli.model.cards import parse_cards
+    texts = build_full._Texts()
+    plays = [["AS KS QS", "7H 8H 9H"], ["7H 8H 9H", "10D JD QD", "AS KS QS"], ["7h 8h 9h 10h"], []]
+    for play in plays + plays:
+        assert build_full._play(play, texts) == tuple(parse_cards(t) for t in play)
+    for bad in (["AS KS", None], ["AS KS", ["AS"]], ["AS, KS"], ["AS XS"], "AS KS QS", ("AS KS",), None):
+        assert build_full._play(bad, texts) is None
+    assert len(texts) == 5          # ("AS KS" is cards, kept)
 
 
 @pytest.mark.parametrize("i", range(32))
@@ -120,3 +150,36 @@ def test_a_cards_code_and_bit_are_its_place_in_the_deck(i):
     other = Card(c.suit, c.rank)                  # another object of the same card
     assert c._code == other._code == i and c._bit == other._bit == 1 << i   # type: ignore[attr-defined]
     assert pickle.loads(pickle.dumps(c))._code == i  # type: ignore[attr-defined]
+
+
+def test_counts_equal_to_plain_ones_and_counts_as_whist_are_built_the_long_way():
+    """Mappings equal to a plain one the record had before (a count of True or 1.0, equal to 1)
+    and counts where whist decisions go are built, or refused, as the long way does."""
+    from prefcli.model.build import record_from_data
+    from prefcli.model.diagnostics import Problems
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from generate import generate
+    data = generate(12, full=True, players=3, variant="sochi", seed=5)
+    played = [d for d in data["deals"] if "tricks" in d and "whist" in d]
+    assert len(played) >= 3
+    first = played[0]
+    for i, d in enumerate(played[1:]):
+        d["tricks"] = dict(first["tricks"])
+        d["whist"] = dict(first["whist"])
+        if i == 0:
+            d["tricks"] = {k: (True if v == 1 else float(v)) for k, v in first["tricks"].items()}
+        elif i == 1:
+            d["whist"] = dict(first["tricks"])       # counts where decisions go
+    problems_fast = Problems()
+    fast = record_from_data(copy.deepcopy(data), problems_fast)
+    from prefcli.model import build
+    saved = build.full_deal
+    try:
+        build.full_deal = lambda m, pos, b, t: None
+        problems_slow = Problems()
+        slow = record_from_data(copy.deepcopy(data), problems_slow)
+    finally:
+        build.full_deal = saved
+    assert fast == slow
+    assert [(p.path, p.message) for p in problems_fast.items] == [(p.path, p.message) for p in problems_slow.items]
+    assert problems_fast.items                      # the float counts and the counts as whist are refused

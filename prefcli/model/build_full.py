@@ -30,21 +30,45 @@ _card = _CARD_TEXTS.__getitem__
 _SLOTS: List[Any] = []
 
 
-def _cards(text: Any, texts: Dict[str, Tuple[Card, ...]]) -> Optional[Tuple[Card, ...]]:
+class _Texts(Dict[str, Tuple[Card, ...]]):
+    """A record's card texts (tricks, talons, discards) by their text, each parsed the first
+    time it is asked for (``__missing__``). Why a dict's own miss hook: the tricks of a deal are
+    looked up in one C loop (``map(texts.__getitem__, play)``), and Python runs only for a text
+    not seen before (about 30 % of the tricks of a record of 10,000 deals); a text that is not
+    plainly written cards, or not a text, raises KeyError (the long way reads it)."""
+
+    def __missing__(self, text: Any) -> Tuple[Card, ...]:
+        if type(text) is not str:
+            raise KeyError(text)
+        got = tuple(map(_card, text.split()))       # KeyError: not a card
+        if len(self) >= _TEXTS_MAX:
+            self.clear()
+        self[text] = got
+        return got
+
+
+def _cards(text: Any, texts: _Texts) -> Optional[Tuple[Card, ...]]:
     """The cards of a short text of plainly written cards ("7S 8S 9S"), looked up when the record
     had it before; None for anything else (the long way reads it)."""
-    if type(text) is not str:
+    try:
+        return texts[text]
+    except (KeyError, TypeError):       # not cards; unhashable
         return None
-    got = texts.get(text)
-    if got is None:
-        try:
-            got = tuple(map(_card, text.split()))
-        except KeyError:
-            return None
-        if len(texts) >= _TEXTS_MAX:
-            texts.clear()
-        texts[text] = got
-    return got
+
+
+def _play(v: Any, texts: _Texts) -> Optional[Tuple[Tuple[Card, ...], ...]]:
+    """A deal's `play` (a list of trick texts) as its tricks' cards, or None (the long way reads
+    it): the tricks looked up all at once, each parsed only the first time in the record."""
+    if type(v) is not list:
+        return None
+    try:
+        return tuple(map(texts.__getitem__, v))
+    except (KeyError, TypeError):
+        return None
+
+
+#: a field not written (m.get's default: a written null is a value the long way reads)
+_ABSENT: Any = object()
 
 
 def full_deal(m: Dict[str, Any], pos: int, builder: Any, tables: Tuple[Any, ...]) -> Optional[Any]:
@@ -52,13 +76,14 @@ def full_deal(m: Dict[str, Any], pos: int, builder: Any, tables: Tuple[Any, ...]
     record's :class:`~prefcli.model.build._Builder` (its shared tuples; its card texts are kept
     beside them); `tables` the builder module's parsed contracts, calls and decisions (learned by
     its long way), its sharing of equal tuples, and (asked once) its unfrozen twin of Deal's slots
-    (None when Deal's layout is not the one it knows: then the long way builds every deal). The
-    fields go straight into the twin's slots, every default first, as the summary deals' pass
-    fills them, and the twin becomes the Deal."""
+    (None when Deal's layout is not the one it knows: then the long way builds every deal). Its
+    keys are checked at once (a set's test in C) and each field is asked for by its name, so a
+    field costs one lookup, not a walk down a chain of key comparisons; each of the twin's slots
+    is stored once, and the twin becomes the Deal."""
     contracts, calls, decisions, share, slots_of = tables
     token = m.get("contract")
     contract = contracts.get(token) if type(token) is str else None
-    if contract is None:
+    if contract is None or not m.keys() <= FULL_KEYS:
         return None
     if not _SLOTS:
         _SLOTS.append(slots_of())
@@ -67,90 +92,80 @@ def full_deal(m: Dict[str, Any], pos: int, builder: Any, tables: Tuple[Any, ...]
         return None
     texts = getattr(builder, "texts", None)
     if texts is None:
-        texts = builder.texts = {}
+        texts = builder.texts = _Texts()
+    get = m.get
+    v = get("hands", _ABSENT)
+    hands = None
+    if v is not _ABSENT:
+        if type(v) is not dict:
+            return None
+        hs = []
+        for k, text in v.items():
+            if type(k) is not str or type(text) is not str or "," in text:
+                return None
+            try:
+                hs.append((k, tuple(map(_card, text.split()))))
+            except KeyError:
+                return None
+        hands = tuple(hs)
+    v, t, d = get("play", _ABSENT), get("talon", _ABSENT), get("discard", _ABSENT)
+    play = None if v is _ABSENT else _play(v, texts)
+    talon = None if t is _ABSENT else _cards(t, texts)
+    discard = None if d is _ABSENT else _cards(d, texts)
+    if (play is None and v is not _ABSENT or talon is None and t is not _ABSENT
+            or discard is None and d is not _ABSENT):
+        return None
+    v = get("auction", _ABSENT)
+    if v is _ABSENT:
+        auction = None
+    elif type(v) is not list:
+        return None
+    else:
+        try:
+            auction = tuple(map(calls.get, v))      # (keys are texts: anything else is not found)
+        except TypeError:
+            return None
+        if not all(auction):                        # a call not read before: the long way
+            return None
     shared = builder.shared
+    v = get("whist", _ABSENT)
+    if v is _ABSENT:
+        whist: Any = ()
+    elif (whist := whist_pairs(v, decisions, share, shared)) is None:
+        return None
+    v, c = get("tricks", _ABSENT), get("claim", _ABSENT)
+    tricks = None if v is _ABSENT else count_pairs(v, share, shared)
+    claim = None if c is _ABSENT else count_pairs(c, share, shared)
+    if tricks is None and v is not _ABSENT or claim is None and c is not _ABSENT:
+        return None
+    opened, dark = get("open", _ABSENT), get("dark", False)
+    if opened is not _ABSENT and type(opened) is not bool or type(dark) is not bool:
+        return None
+    # the names: each not written, or a text not blank
+    declarer, dealer, returned = get("declarer", _ABSENT), get("dealer", _ABSENT), get("return", _ABSENT)
+    if not ((declarer is _ABSENT or type(declarer) is str and declarer.strip())
+            and (dealer is _ABSENT or type(dealer) is str and dealer.strip())
+            and (returned is _ABSENT or type(returned) is str and returned.strip())):
+        return None
     deal: Any = object.__new__(slots)
     deal.pos = pos
     deal.contract = contract
-    deal.declarer = deal.tricks = deal.open = deal.dealer = deal.hands = deal.talon = deal.auction = None
-    deal.discard = deal.play = deal.claim = deal.bomb = deal.takeover = deal.returned_by = deal.note = None
-    deal.bid = deal.partner = None
-    deal.whist = deal.penalties = deal.irregularities = ()
-    deal.dark = deal.concede = deal.without_all = deal.position = False
-    for key, v in m.items():
-        if key == "contract":
-            continue
-        if key == "hands":
-            if type(v) is not dict:
-                return None
-            hands = []
-            for k, text in v.items():
-                if type(k) is not str or type(text) is not str or "," in text:
-                    return None
-                try:
-                    hands.append((k, tuple(map(_card, text.split()))))
-                except KeyError:
-                    return None
-            deal.hands = tuple(hands)
-        elif key == "play":
-            if type(v) is not list:
-                return None
-            tricks = []
-            for t in v:
-                cs = _cards(t, texts)
-                if cs is None:
-                    return None
-                tricks.append(cs)
-            deal.play = tuple(tricks)
-        elif key == "talon" or key == "discard":
-            cs = _cards(v, texts)
-            if cs is None:
-                return None
-            if key == "talon":
-                deal.talon = cs
-            else:
-                deal.discard = cs
-        elif key == "auction":
-            if type(v) is not list:
-                return None
-            out = []
-            for c in v:
-                call = calls.get(c) if type(c) is str else None
-                if call is None:
-                    return None
-                out.append(call)
-            deal.auction = tuple(out)
-        elif key == "whist":
-            ws = whist_pairs(v, decisions, share, shared)
-            if ws is None:
-                return None
-            deal.whist = ws
-        elif key == "tricks" or key == "claim":
-            ts = count_pairs(v, share, shared)
-            if ts is None:
-                return None
-            if key == "tricks":
-                deal.tricks = ts
-            else:
-                deal.claim = ts
-        elif key == "open" or key == "dark":
-            if type(v) is not bool:
-                return None
-            if key == "open":
-                deal.open = v
-            else:
-                deal.dark = v
-        elif key == "declarer" or key == "dealer" or key == "return":     # a name
-            if type(v) is not str or not v.strip():
-                return None
-            if key == "declarer":
-                deal.declarer = v
-            elif key == "dealer":
-                deal.dealer = v
-            else:
-                deal.returned_by = v
-        else:
-            return None
+    deal.declarer = None if declarer is _ABSENT else declarer
+    deal.dealer = None if dealer is _ABSENT else dealer
+    deal.returned_by = None if returned is _ABSENT else returned
+    deal.whist = whist
+    deal.tricks = tricks
+    deal.open = None if opened is _ABSENT else opened
+    deal.hands = hands
+    deal.talon = talon
+    deal.auction = auction
+    deal.discard = discard
+    deal.play = play
+    deal.claim = claim
+    deal.dark = dark
+    deal.bomb = deal.takeover = deal.note = deal.bid = deal.partner = None
+    deal.penalties = deal.irregularities = ()
+    deal.concede = deal.without_all = deal.position = False
     deal.__class__ = Deal
     return deal
 

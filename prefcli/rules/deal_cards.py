@@ -19,6 +19,9 @@ class CardsReader(ReaderBase):
     #: against the same players each time (who sits out, the scored players; who may hold cards
     #: is the reader's own)
     fine_counts: Tuple[Set[Any], Set[Any]]
+    #: the deal's hands by name (None: not made, the cards found dealt once) and its talon, for
+    #: the discard's check
+    _hands_talon: Tuple[Optional[Dict[str, Tuple[Card, ...]]], Tuple[Card, ...]]
 
     # -- tricks -----------------------------------------------------------------------------
     def tricks(self) -> None:
@@ -132,33 +135,35 @@ class CardsReader(ReaderBase):
 
     # -- the cards --------------------------------------------------------------------------
     def cards(self) -> None:
-        deal, out, n = self.deal, self.out, self.n
-        path = self.path
-        players = self.players
+        deal, out = self.deal, self.out
         active = out.active
-        hands = deal.hands_map() or {}
+        pairs = deal.hands
         talon = deal.talon
-        if talon is not None and len(talon) == 2 and len(hands) == len(active):
+        if (pairs is not None and talon is not None and len(talon) == 2 and len(pairs) == len(active)
+                and 2 + TRICKS_PER_DEAL * len(pairs) == 32):
             # the common case: every card of the deck once, nothing to say (told by the cards'
             # own bits: 32 cards whose bits add up to the whole deck are 32 different cards, since
-            # a card twice would carry into a bit already counted; anything else: the long way)
-            whole = 2 + TRICKS_PER_DEAL * len(hands) == 32
+            # a card twice would carry into a bit already counted; anything else: the long way).
+            # Read from the deal's own pairs, no mapping made: the discard asks the masks, and the
+            # replay makes its own
             masks: Dict[str, int] = {}
             try:
-                for name, cards in hands.items():
+                for name, cards in pairs:
                     if name not in active or len(cards) != TRICKS_PER_DEAL or type(cards) is not tuple:
-                        whole = False
                         break
                     # each hand's bits added up: its mask once the whole deck is found (no card twice)
                     masks[name] = sum(map(_BIT, cards))
-                if whole:
-                    if sum(masks.values()) + talon[0]._bit + talon[1]._bit == _WHOLE_DECK:
-                        self._hands_talon = (hands, tuple(talon))
+                else:
+                    if (len(masks) == len(pairs)       # (a name twice: the long way, on the mapping)
+                            and sum(masks.values()) + talon[0]._bit + talon[1]._bit == _WHOLE_DECK):
+                        self._hands_talon = (None, tuple(talon))    # (the mapping made if asked)
                         out.dealt_once = True   # the replay starts from these hands without checking again
                         out.hand_masks = masks  # (and from their masks: Card._bit, as here)
                         return
             except AttributeError:          # not a card: the long way says what it is
                 pass
+        n, path, players = self.n, self.path, self.players
+        hands = deal.hands_map() or {}
         for name, cards in hands.items():
             hp = path + ("hands", name)
             if name not in self.holders:
@@ -194,19 +199,21 @@ class CardsReader(ReaderBase):
 
     def discard(self) -> None:
         deal, n, path = self.deal, self.n, self.path
-        hands, talon = self._hands_talon
+        hands_made, talon = self._hands_talon
         discard = deal.discard
         if discard is not None:
-            if self.out.dealt_once and len(discard) == 2 and deal.declarer in hands:
+            masks = self.out.hand_masks
+            if self.out.dealt_once and len(discard) == 2 and deal.declarer in masks:  # type: ignore[operator]
                 # the common case, told by the cards' bits: the twelve cards the declarer held
                 # are different cards (dealt once), so their bits add up to their mask
                 try:
                     a, b = discard[0]._bit, discard[1]._bit
-                    if a != b and not (a | b) & ~(self.out.hand_masks[deal.declarer]     # type: ignore[index]
+                    if a != b and not (a | b) & ~(masks[deal.declarer]     # type: ignore[index]
                                                   | talon[0]._bit | talon[1]._bit):
                         return
                 except AttributeError:
                     pass
+            hands = hands_made if hands_made is not None else deal.hands_map() or {}
             dp = path + ("discard",)
             if len(discard) != 2:
                 self.add(dp, f"deal {n}: the discard is {len(discard)} cards; the declarer discards 2")
