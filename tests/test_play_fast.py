@@ -183,6 +183,66 @@ def test_the_three_seat_check_counts_as_the_long_way_or_declines():
     assert not moves.three_seats(plays[0], dict(masks), seats, "Dan", dict.fromkeys(seats, 0), -1)
 
 
+def test_the_three_seat_check_of_what_was_held_at_the_end_is_the_card_by_card_one():
+    """moves.three_seats asks whether every card was held once, at the end (each seat's cards
+    played, by XOR, are that many different cards of its hand): against the long way on plays cut
+    short (a claim's first tricks), a first hand of twelve cards (no discard given), a card played
+    twice, a talon card or another seat's card played, the same card played by two seats."""
+    from prefcli.model.cards import DECK
+    from prefcli.rules import moves
+    from prefcli.rules import play as P
+    from prefcli.rules.errors import IllegalPlay
+    seats = ["Ann", "Bob", "Cid"]
+
+    class Long(P.PlayReplay):
+        def __init__(self) -> None:
+            self.n, self.path, self.keep_tricks = 1, ("deals", 0), False
+            self.out = type("Out", (), {"seats": seats, "tricks": [], "declarer": None})()
+            self.deal = type("Deal", (), {"discard": None, "talon": ()})()
+
+    rng = random.Random(23)
+    compared = declined = 0
+    for t in range(120):
+        cards = list(DECK)
+        rng.shuffle(cards)
+        hands = {p: cards[10 * k:10 * k + 10] for k, p in enumerate(seats)}
+        trump = rng.randrange(-1, 4)
+        legal = P.random_play(rng, hands, seats, P._SUITS[trump] if trump >= 0 else None)
+        play = [list(cs) for cs, _ in legal]
+        masks = {p: sum(c._bit for c in hands[p]) for p in seats}
+        if t % 4 == 1:
+            masks["Ann"] |= cards[30]._bit | cards[31]._bit      # twelve cards: no discard given
+        how = t % 6
+        i, j = rng.randrange(10), rng.randrange(10)
+        k = rng.randrange(3)
+        if how == 1:
+            play[i][k] = play[j][k]                 # a card played twice (or the same card again)
+        elif how == 2:
+            play[i][k] = cards[30 + t % 2]          # a talon card (held only by a hand of twelve)
+        elif how == 3:
+            play[i][k] = play[j][(k + 1) % 3]       # a card another seat plays too
+        elif how == 4:
+            play[i][0], play[j][1] = play[j][1], play[i][0]
+        cut = rng.randrange(11) if t % 3 == 0 else 10
+        one = tuple(tuple(x) for x in play[:cut])
+        won_fast: Dict[str, int] = dict.fromkeys(seats, 0)
+        fine = moves.three_seats(one, dict(masks), seats, "Ann", won_fast, trump)
+        won_long: Dict[str, int] = dict.fromkeys(seats, 0)
+        try:
+            Long()._tricks(one, dict(masks), list(seats), trump, "Ann", won_long, None, (), "unused", 0, None, None)
+            long_fine = True
+        except IllegalPlay:
+            long_fine = False
+        assert fine == long_fine, (t, how, cut)
+        if fine:
+            assert won_fast == won_long
+            compared += 1
+        else:
+            assert won_fast == dict.fromkeys(seats, 0)      # nothing counted when it declines
+            declined += 1
+    assert compared >= 30 and declined >= 30
+
+
 def test_the_void_table_is_the_follow_rule():
     """moves._VOID: a card that does not follow says its player holds no card of the suit led, and
     none of the trumps unless it is one; moves.legal_mask says the same of every hand."""

@@ -90,18 +90,27 @@ def three_seats(play: Sequence[Sequence[Card]], hands: Dict[str, int], seats: Se
     cards a trick and no talon card, unrolled (the common table: most of the cards of every full
     deal), with its rules the ones above (follow suit, else trump; the highest trump, else the
     highest card of the suit led, takes the trick): True with `won` counted, False as soon
-    as a card is not held or does not follow, or the leader does not play; a card that is not a
-    Card or a trick of another size raises (AttributeError, ValueError: the caller's False).
-    `hands` is read, not changed. The three hands are kept from the leader's seat round (h0 his,
-    h1 the next's, h2 the last's), turned at each trick to its winner's; `l` is the leader's
-    place in `seats`, and each trick is counted by the place that won it."""
+    as a card does not follow, when a card was not held, or when the leader does not play; a card
+    that is not a Card or a trick of another size raises (AttributeError, ValueError: the caller's
+    False). `hands` is read, not changed. The three hands are kept from the leader's seat round (h0
+    his, h1 the next's, h2 the last's), turned at each trick to its winner's; `l` is the leader's
+    place in `seats`, and each trick is counted by the place that won it.
+
+    Whether every card was held is asked once, at the end, not card by card: each card played is
+    taken out of its hand by XOR, so a seat's cards played (their XOR, `gone`) are `n` different
+    cards of its hand, one a trick, exactly when `gone` holds no card the hand did not and `n`
+    cards (a card not held leaves its bit set outside the hand, a card played twice cancels out).
+    While every card so far was held the hands are the true ones, so each follow check is the
+    card-by-card one; once one was not, what the checks say no longer matters: the play is
+    declined either way, and the long way finds the first wrong card."""
     a, b, c = seats
+    ha, hb, hc = hands[a], hands[b], hands[c]
     if leader == a:
-        h0, h1, h2, l = hands[a], hands[b], hands[c], 0
+        h0, h1, h2, l = ha, hb, hc, 0
     elif leader == b:
-        h0, h1, h2, l = hands[b], hands[c], hands[a], 1
+        h0, h1, h2, l = hb, hc, ha, 1
     elif leader == c:
-        h0, h1, h2, l = hands[c], hands[a], hands[b], 2
+        h0, h1, h2, l = hc, ha, hb, 2
     else:
         return False
     keys = TRICK_KEYS[trump + 1]
@@ -109,12 +118,9 @@ def three_seats(play: Sequence[Sequence[Card]], hands: Dict[str, int], seats: Se
     next1, next2 = _NEXT1, _NEXT2
     taken = [0, 0, 0]
     for x0, x1, x2 in play:             # a trick of another size: ValueError
-        b0, b1, b2 = x0._bit, x1._bit, x2._bit
-        if not (h0 & b0 and h1 & b1 and h2 & b2):
-            return False                # a card not held
-        h0 ^= b0
-        h1 ^= b1
-        h2 ^= b2
+        h0 ^= x0._bit
+        h1 ^= x1._bit
+        h2 ^= x2._bit
         c0, c1, c2 = x0._code, x1._code, x2._code
         led = c0 >> 3
         row = void[led]                 # (the card just played is in neither suit it asks of)
@@ -130,10 +136,30 @@ def three_seats(play: Sequence[Sequence[Card]], hands: Dict[str, int], seats: Se
         elif k2 > k0:
             h0, h1, h2, l = h2, h0, h1, next2[l]
         taken[l] += 1
+    # each seat's hand now, by the leader's place (h0 is seat l's)
+    if l == 0:
+        fa, fb, fc = h0, h1, h2
+    elif l == 1:
+        fa, fb, fc = h2, h0, h1
+    else:
+        fa, fb, fc = h1, h2, h0
+    n = len(play)
+    gone_a, gone_b, gone_c = ha ^ fa, hb ^ fb, hc ^ fc
+    if (gone_a & ~ha or gone_b & ~hb or gone_c & ~hc or _popcount(gone_a) != n or _popcount(gone_b) != n
+            or _popcount(gone_c) != n):
+        return False                    # a card not held (or played twice)
     won[a] += taken[0]
     won[b] += taken[1]
     won[c] += taken[2]
     return True
+
+
+def _bits(mask: int) -> int:
+    """How many cards `mask` holds (int.bit_count, from Python 3.10)."""
+    return bin(mask).count("1")
+
+
+_popcount = getattr(int, "bit_count", _bits)
 
 
 def talon_tricks(play: Sequence[Sequence[Card]], hands: Dict[str, int], seats: Sequence[str], leader: Optional[str],
