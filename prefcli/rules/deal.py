@@ -81,8 +81,8 @@ class _Reader(DefenceReader, CardsReader):
         if self.ctx.overridden and deal.tricks is not None:
             return      # rescored under other rules: the recorded tricks stand, the calls and cards
             #             are not checked again under a table that did not play them
-        if (deal.hands is not None or deal.auction is not None or deal.play is not None) and not any(
-                p.severity == "error" and p.kind != INCOMPLETE for p in out.problems):
+        if (deal.hands is not None or deal.auction is not None or deal.play is not None) and (not out.problems or not any(
+                p.severity == "error" and p.kind != INCOMPLETE for p in out.problems)):
             self.replay()
 
     # -- who deals ------------------------------------------------------------------------
@@ -360,7 +360,9 @@ class _Reader(DefenceReader, CardsReader):
         out = self.out
         ctx = self.ctx
         replay_reading = _REPLAY[0] if _REPLAY else _load_replay()
-        rep = replay_reading(ctx, out, keep_tricks=ctx.keep_tricks)
+        # the hands by name the card check made (deal_cards.cards), when it found them dealt once
+        rep = replay_reading(ctx, out, keep_tricks=ctx.keep_tricks,
+                             hands=self._hands_talon[0] if out.dealt_once else None)
         out.replay = rep
         if rep.problems or rep.unplayable:
             out.problems.extend(rep.problems)

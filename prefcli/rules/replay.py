@@ -37,7 +37,8 @@ __all__ = ["replay_reading", "exit_levels", "deal_dealers"]
 class _Replayer(PlayReplay):
     """One deal's replay; every check raises a RulesError caught by :func:`replay_reading`."""
 
-    def __init__(self, ctx: RecordFacts, reading: "DealReading", keep_tricks: bool = True) -> None:
+    def __init__(self, ctx: RecordFacts, reading: "DealReading", keep_tricks: bool = True,
+                 hands: Optional[Dict[str, Tuple[Card, ...]]] = None) -> None:
         self.ctx, self.reading = ctx, reading
         self.record, self.deal, self.conv = ctx.record, reading.deal, ctx.conv
         self.keep_tricks = keep_tricks
@@ -48,6 +49,7 @@ class _Replayer(PlayReplay):
         self.out = new_replay(self.deal, n)
         self.dealer = dealer = reading.dealer
         self.four = dealer in reading.sitting_out
+        self.dealt = hands
 
     # -- structure -------------------------------------------------------------------------
     def setup(self) -> None:
@@ -64,15 +66,18 @@ class _Replayer(PlayReplay):
         out.talon = deal.talon
         if deal.hands is None:
             return
-        hands = dict(deal.hands)
         # the common case, nothing to say: the reading found every card of the deck dealt once,
         # a hand to each seat (or, for a reading made otherwise, the same told here)
         if reading.dealt_once and TRUST_READING:
+            # the hands by name as the reading's card check made them (its own, handed in by the
+            # reader: deal.py), not made again
+            hands = self.dealt if self.dealt is not None else dict(deal.hands)
             # (the reading found each hand a tuple of ten cards: in the seats' order already, as
             # prefcli writes them, the hands are taken as they are)
             out.hands = hands if tuple(hands) == seats else {p: hands[p] for p in seats}
             self.masks = reading.hand_masks     # the hands' masks, the reading's (None: made here)
             return
+        hands = dict(deal.hands)
         if _dealt_once(hands, out.seats, self.deal.talon):
             out.hands = {p: tuple(hands[p]) for p in out.seats}
             return
@@ -201,7 +206,12 @@ class _Replayer(PlayReplay):
                 raise IllegalCall(f"deal {self.n}: a misère must be bid in the auction (kabal'ny misère); "
                                   f"{out.declarer} won with {bid} and cannot name misère after the talon",
                                   self.path + ("contract",))
-            rung_c, rung_bid = conv.rung.get(c), conv.rung.get(bid)
+            # the two rungs by the contracts' identities (a record's contracts are a few objects,
+            # each a Python hash and equality away from the ladder's own keys)
+            got = _RUNGS.get(id(c))
+            rung_c = got[2] if got is not None and got[0] is conv and got[1] is c else _rung(conv, c)
+            got = _RUNGS.get(id(bid))
+            rung_bid = got[2] if got is not None and got[0] is conv and got[1] is bid else _rung(conv, bid)
             if rung_c is not None and rung_bid is not None and rung_c < rung_bid:
                 raise IllegalCall(f"deal {self.n}: the contract {c} is below the winning bid {bid}",
                                   self.path + ("contract",))
@@ -262,16 +272,26 @@ class _Replayer(PlayReplay):
             out.played = True
             return
         decisions, dummy = reading.decisions, reading.dummy
-        out.whist = [(p, decisions[p]) for p in reading.defenders
-                     if p in decisions and p != dummy]    # the dummy never speaks (H8)
+        defenders = reading.defenders
+        if dummy is None and len(decisions) == len(defenders) and tuple(decisions) == defenders:
+            out.whist = list(decisions.items())      # (the common case: written in the order they speak)
+        else:
+            out.whist = [(p, decisions[p]) for p in defenders
+                         if p in decisions and p != dummy]    # the dummy never speaks (H8)
         out.played = reading.played or (out.declarer is None and bool(deal.play))
 
     def results(self) -> None:
         deal, out = self.deal, self.out
         if out.counts is None or deal.tricks is None:
             return
-        given = dict(deal.tricks)
         derived = out.counts
+        recorded = self.reading.tricks
+        if recorded is not None and recorded == derived and TRUST_READING:
+            # the counts the reading made of the recorded tricks (``tricks_from`` recorded: the
+            # same counts, a scored player without one padded with 0, which the names' check
+            # below reads as 0 too), the same as the play's: nothing to say
+            return
+        given = dict(deal.tricks)
         if given == derived:        # every count the same (the common case)
             return
         names = [p for p in self.out.seats if p in derived or p in given]
@@ -297,6 +317,20 @@ _AUCTIONS_MAX = 4096
 FAST_AUCTIONS = True
 #: False checks the dealt cards here even when the reading found them dealt once (tests)
 TRUST_READING = True
+
+
+#: each contract's rung on a ladder, by the contract's identity: (rules, contract, rung), the two
+#: held so that the id is not reused while its entry lives
+_RUNGS: Dict[int, Tuple[Conventions, Any, Optional[int]]] = {}
+
+
+def _rung(conv: Conventions, c: Any) -> Optional[int]:
+    """``conv.rung.get(c)``, kept for the next deal that names the same contract object."""
+    rung = conv.rung.get(c)
+    if len(_RUNGS) >= 256:
+        _RUNGS.clear()
+    _RUNGS[id(c)] = (conv, c, rung)
+    return rung
 
 
 #: the rules and table asked for last (a record's deals ask for the same one in turn)
@@ -357,10 +391,12 @@ def without_talon_mismatch(n: int, declarer: Optional[str], bid: Any, c: Any) ->
 
 
 def replay_reading(ctx: RecordFacts, reading: "DealReading", *, raise_errors: bool = False,
-                   keep_tricks: bool = True) -> DealReplay:
-    """Replay the deal of `reading`; the first illegal step is recorded (or raised)."""
+                   keep_tricks: bool = True, hands: Optional[Dict[str, Tuple[Card, ...]]] = None) -> DealReplay:
+    """Replay the deal of `reading`; the first illegal step is recorded (or raised). `hands`: the
+    deal's hands by name as its reading's card check made them (``dict(deal.hands)``), when the
+    reader hands them in."""
     deal = reading.deal
-    r = _Replayer(ctx, reading, keep_tricks)
+    r = _Replayer(ctx, reading, keep_tricks, hands)
     try:
         r.setup()
         r.auction()

@@ -122,10 +122,10 @@ def new_replay(deal: Deal, number: int) -> DealReplay:
         return DealReplay(deal=deal, number=number)
     plain, lists = _TEMPLATE
     obj = object.__new__(DealReplay)
-    d = obj.__dict__
-    d.update(plain)
+    d = plain.copy()            # (a dictionary's copy, made in C, then given to the object as its own)
     d["deal"] = deal
     d["number"] = number
     for name in lists:
         d[name] = []
+    obj.__dict__ = d
     return obj
