@@ -82,6 +82,14 @@ _VOID = tuple(tuple(tuple(0 if (c >> 3) == led else
                           for c in range(32)) for led in range(4)) for trump in range(-1, 4))
 #: the seat after each of three, and the one after that (by position in the seats)
 _NEXT1, _NEXT2 = (1, 2, 0), (2, 0, 1)
+#: the rows of _VOID and TRICK_KEYS by the card that leads (not its suit): one lookup a trick
+_VOID_BY_LEAD = tuple(tuple(rows[c >> 3] for c in range(32)) for rows in _VOID)
+_KEYS_BY_LEAD = tuple(tuple(rows[c >> 3] for c in range(32)) for rows in TRICK_KEYS)
+#: a trick won, counted by the winner's place: 1, 1 << 8 or 1 << 16 added to one number (ten
+#: tricks at most: a count is below 256), and the place after each (by its count's unit)
+_UNITS = (1, 1 << 8, 1 << 16)
+_UNIT_NEXT1 = {1: 1 << 8, 1 << 8: 1 << 16, 1 << 16: 1}
+_UNIT_NEXT2 = {1: 1 << 16, 1 << 8: 1, 1 << 16: 1 << 8}
 
 
 def three_seats(play: Sequence[Sequence[Card]], hands: Dict[str, int], seats: Sequence[str], leader: Optional[str],
@@ -94,7 +102,8 @@ def three_seats(play: Sequence[Sequence[Card]], hands: Dict[str, int], seats: Se
     that is not a Card or a trick of another size raises (AttributeError, ValueError: the caller's
     False). `hands` is read, not changed. The three hands are kept from the leader's seat round (h0
     his, h1 the next's, h2 the last's), turned at each trick to its winner's; `l` is the leader's
-    place in `seats`, and each trick is counted by the place that won it.
+    place in `seats` (as the unit its tricks are counted by: 1, 1 << 8, 1 << 16), and each trick is
+    counted by the place that won it, all three in one number.
 
     Whether every card was held is asked once, at the end, not card by card: each card played is
     taken out of its hand by XOR, so a seat's cards played (their XOR, `gone`) are `n` different
@@ -113,33 +122,33 @@ def three_seats(play: Sequence[Sequence[Card]], hands: Dict[str, int], seats: Se
         h0, h1, h2, l = hc, ha, hb, 2
     else:
         return False
-    keys = TRICK_KEYS[trump + 1]
-    void = _VOID[trump + 1]
-    next1, next2 = _NEXT1, _NEXT2
-    taken = [0, 0, 0]
+    keys = _KEYS_BY_LEAD[trump + 1]     # (each trick's rows by its first card)
+    void = _VOID_BY_LEAD[trump + 1]
+    next1, next2 = _UNIT_NEXT1, _UNIT_NEXT2
+    u = _UNITS[l]                       # the leader's place, as its count's unit
+    taken = 0
     for x0, x1, x2 in play:             # a trick of another size: ValueError
         h0 ^= x0._bit
         h1 ^= x1._bit
         h2 ^= x2._bit
         c0, c1, c2 = x0._code, x1._code, x2._code
-        led = c0 >> 3
-        row = void[led]                 # (the card just played is in neither suit it asks of)
+        row = void[c0]                  # (the card just played is in neither suit it asks of)
         if h1 & row[c1] or h2 & row[c2]:
             return False                # a card that does not follow, or does not trump
-        row = keys[led]
+        row = keys[c0]
         k0, k1, k2 = row[c0], row[c1], row[c2]
         if k1 > k0:
             if k2 > k1:
-                h0, h1, h2, l = h2, h0, h1, next2[l]
+                h0, h1, h2, u = h2, h0, h1, next2[u]
             else:
-                h0, h1, h2, l = h1, h2, h0, next1[l]
+                h0, h1, h2, u = h1, h2, h0, next1[u]
         elif k2 > k0:
-            h0, h1, h2, l = h2, h0, h1, next2[l]
-        taken[l] += 1
-    # each seat's hand now, by the leader's place (h0 is seat l's)
-    if l == 0:
+            h0, h1, h2, u = h2, h0, h1, next2[u]
+        taken += u
+    # each seat's hand now, by the leader's place (h0 is that seat's)
+    if u == 1:
         fa, fb, fc = h0, h1, h2
-    elif l == 1:
+    elif u == 1 << 8:
         fa, fb, fc = h2, h0, h1
     else:
         fa, fb, fc = h1, h2, h0
@@ -148,9 +157,9 @@ def three_seats(play: Sequence[Sequence[Card]], hands: Dict[str, int], seats: Se
     if (gone_a & ~ha or gone_b & ~hb or gone_c & ~hc or _popcount(gone_a) != n or _popcount(gone_b) != n
             or _popcount(gone_c) != n):
         return False                    # a card not held (or played twice)
-    won[a] += taken[0]
-    won[b] += taken[1]
-    won[c] += taken[2]
+    won[a] += taken & 0xFF
+    won[b] += (taken >> 8) & 0xFF
+    won[c] += taken >> 16
     return True
 
 
