@@ -74,7 +74,7 @@ class _Reader(DefenceReader, CardsReader):
         if deal.hands is not None:
             before = len(out.problems)
             self.cards()
-            malformed = bool(out.problems[before:])
+            malformed = len(out.problems) > before
             self.discard()
             if malformed:      # a discard checked against malformed hands says little more
                 out.cards_problems = out.problems[before:]
@@ -90,7 +90,13 @@ class _Reader(DefenceReader, CardsReader):
         deal, out, ctx = self.deal, self.out, self.ctx
         players = self.players
         if deal.dealer is not None:
-            expected = ctx.expected.get(deal.pos)
+            pos = deal.pos
+            if 0 <= pos < self._n_deals and ctx.expected is self._expected_of:
+                expected = self._expected[pos]      # (the rotation's list: ReaderBase)
+                if expected is self._absent:
+                    expected = None
+            else:
+                expected = ctx.expected.get(pos)
             if deal.dealer not in self.seated:
                 self.add(self.path + ("dealer",), not_seated(deal.dealer, players))
             elif expected is not None and deal.dealer != expected and not ctx.overridden:

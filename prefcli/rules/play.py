@@ -270,10 +270,16 @@ class PlayReplay:
         if trump is None:           # a strain that is not one of the enum's own members
             trump = c.trump.order if c.trump is not None else -1
         reading = self.reading
-        # who plays to the tricks: the husar's dummy sits out an all-pass (HUSAR.md H15)
-        seats: Sequence[str] = (reading.players_in_play if reading is not None and reading.players_in_play
-                                else out.seats)
-        robot = reading.dummy if reading is not None and reading.controller == "robot" else None
+        # who plays to the tricks: the husar's dummy sits out an all-pass (HUSAR.md H15); who
+        # leads first: the first hand, or the husar's first_lead (HUSAR.md H10)
+        seats: Sequence[str]
+        if reading is not None:
+            seats = reading.players_in_play or out.seats
+            dummy = reading.dummy
+            robot = dummy if dummy is not None and reading.controller == "robot" else None
+            leader = reading.first_leader or out.first_hand
+        else:
+            seats, dummy, robot, leader = out.seats, None, None, out.first_hand
         hands = opening_hands(out, deal, self.masks)
         talon = deal.talon or ()
         if type(talon) is not tuple:
@@ -292,13 +298,11 @@ class PlayReplay:
         else:
             talon_mode, talon_tricks = "unused", 0      # (talon_leads': only an all-pass's talon leads)
         talon_owner = self.dealer if (talon_mode == "dealer-plays" and four) else None
-        sitting_dummy = reading.dummy if reading is not None and reading.dummy not in seats else None
+        sitting_dummy = dummy if dummy is not None and dummy not in seats else None
         won: Dict[str, int] = (dict.fromkeys(out.seats, 0) if sitting_dummy is None
                                else {p: 0 for p in out.seats if p != sitting_dummy})
         if talon_owner is not None and play:
             won[talon_owner] = 0          # the 4-player dealer's talon tricks, listed even when none
-        # who leads first: the first hand, or the husar's first_lead (HUSAR.md H10)
-        leader = reading.first_leader if reading is not None and reading.first_leader else out.first_hand
         if robot is None and FAST_TRICKS and len(seats) == 3 and not self.keep_tricks and len(play) <= TRICKS_PER_DEAL:
             try:    # the common table: _tricks_fast's three-seat checks, without its other steps
                 if talon_tricks:

@@ -228,6 +228,9 @@ class ReaderBase:
         self._absent = absent = getattr(ctx.kinds, "ABSENT", None) or object()
         self._kinds, self._exits = _by_pos(ctx.kinds, n, absent), _by_pos(ctx.exit_levels, n, absent)
         self._runs, self._darks = _by_pos(ctx.allpass_runs, n, absent), _by_pos(ctx.dark_runs, n, absent)
+        #: the dealer each deal should have (ctx.expected) as a list, read without a call a deal
+        self._expected_of: Any = ctx.expected
+        self._expected = _by_pos(ctx.expected, n, absent)
         self._dealers_of: Any = None        # the rotation's dealers (ctx.dealers) as a list …
         self._dealers: List[Any] = []      # … read from it (start), made again if it is replaced
         #: the defenders of each dealer and declarer, the table's own (Table.defenders), read here
@@ -287,11 +290,9 @@ class ReaderBase:
         else:
             self.out = new_reading(deal, kind, dealer, exit_level, run, dark, base)
         self.n = pos + 1            # deal.number, without the property call
-
-    @property
-    def path(self) -> Path:
-        """The deal's data path (deal.path): made for a message, not once a deal."""
-        return ("deals", self.n - 1)
+        # the deal's data path (deal.path): a plain attribute, since the card check reads it at
+        # every full deal (a property was a Python call each time, dearer than the tuple)
+        self.path: Path = ("deals", pos)
 
     def wpath(self) -> Path:
         """The deal's whist decisions' path (made only for a message, not once a deal)."""
