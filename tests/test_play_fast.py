@@ -127,6 +127,18 @@ def test_the_shortcuts_read_and_replay_every_preset_as_the_long_way(monkeypatch)
     assert any(set(d.get("whist", {}).values()) == {"pass"} for data in records for d in data["deals"])
 
 
+def _long_replayer(seats: List[str]) -> Any:
+    """A replayer of the long way (PlayReplay._tricks, card by card) for three seats, no deal."""
+    from prefcli.rules import play as P
+
+    class Long(P.PlayReplay):
+        def __init__(self) -> None:
+            self.n, self.path, self.keep_tricks = 1, ("deals", 0), False
+            self.out = type("Out", (), {"seats": seats, "tricks": [], "declarer": None})()
+            self.deal = type("Deal", (), {"discard": None, "talon": ()})()
+    return Long()
+
+
 def test_the_three_seat_check_counts_as_the_long_way_or_declines():
     """moves.three_seats against the card-by-card long way (PlayReplay._tricks) on random legal
     plays in every strain and from every leader, and on each play made wrong card by card (a card
@@ -136,12 +148,6 @@ def test_the_three_seat_check_counts_as_the_long_way_or_declines():
     from prefcli.rules import moves
     from prefcli.rules import play as P
     from prefcli.rules.errors import IllegalPlay
-
-    class Long(P.PlayReplay):
-        def __init__(self) -> None:
-            self.n, self.path, self.keep_tricks = 1, ("deals", 0), False
-            self.out = type("Out", (), {"seats": seats, "tricks": [], "declarer": None})()
-            self.deal = type("Deal", (), {"discard": None, "talon": ()})()
 
     rng = random.Random(5)
     seats = ["Ann", "Bob", "Cid"]
@@ -167,8 +173,8 @@ def test_the_three_seat_check_counts_as_the_long_way_or_declines():
             fine = moves.three_seats(play, dict(masks), seats, order[0], won_fast, tcode)
             won_long = dict.fromkeys(seats, 0)
             try:
-                Long()._tricks(play, dict(masks), list(seats), tcode, order[0], won_long, None, (), "unused", 0,
-                               None, None)
+                _long_replayer(seats)._tricks(
+                    play, dict(masks), list(seats), tcode, order[0], won_long, None, (), "unused", 0, None, None)
                 long_fine = True
             except IllegalPlay:
                 long_fine = False
@@ -192,20 +198,11 @@ def test_the_three_seat_check_of_what_was_held_at_the_end_is_the_card_by_card_on
     from prefcli.rules import moves
     from prefcli.rules import play as P
     from prefcli.rules.errors import IllegalPlay
-    seats = ["Ann", "Bob", "Cid"]
-
-    class Long(P.PlayReplay):
-        def __init__(self) -> None:
-            self.n, self.path, self.keep_tricks = 1, ("deals", 0), False
-            self.out = type("Out", (), {"seats": seats, "tricks": [], "declarer": None})()
-            self.deal = type("Deal", (), {"discard": None, "talon": ()})()
-
-    rng = random.Random(23)
+    seats, rng = ["Ann", "Bob", "Cid"], random.Random(23)
     compared = declined = 0
     for t in range(120):
-        cards = list(DECK)
-        rng.shuffle(cards)
-        hands = {p: cards[10 * k:10 * k + 10] for k, p in enumerate(seats)}
+        cards = rng.sample(DECK, len(DECK))         # a deck shuffled: three hands, then the talon
+        hands = dict(zip(seats, (cards[:10], cards[10:20], cards[20:30])))
         trump = rng.randrange(-1, 4)
         legal = P.random_play(rng, hands, seats, P._SUITS[trump] if trump >= 0 else None)
         play = [list(cs) for cs, _ in legal]
@@ -229,7 +226,8 @@ def test_the_three_seat_check_of_what_was_held_at_the_end_is_the_card_by_card_on
         fine = moves.three_seats(one, dict(masks), seats, "Ann", won_fast, trump)
         won_long: Dict[str, int] = dict.fromkeys(seats, 0)
         try:
-            Long()._tricks(one, dict(masks), list(seats), trump, "Ann", won_long, None, (), "unused", 0, None, None)
+            _long_replayer(seats)._tricks(
+                one, dict(masks), list(seats), trump, "Ann", won_long, None, (), "unused", 0, None, None)
             long_fine = True
         except IllegalPlay:
             long_fine = False
@@ -271,12 +269,6 @@ def test_the_talon_tricks_check_counts_as_the_long_way_or_declines():
     from prefcli.rules.errors import IllegalPlay
     seats = ["Ann", "Bob", "Cid"]
 
-    class Long(P.PlayReplay):
-        def __init__(self) -> None:
-            self.n, self.path, self.keep_tricks = 1, ("deals", 0), False
-            self.out = type("Out", (), {"seats": seats, "tricks": [], "declarer": None})()
-            self.deal = type("Deal", (), {"discard": None, "talon": ()})()
-
     rng = random.Random(9)
     compared = declined = 0
     for t in range(80):
@@ -309,7 +301,8 @@ def test_the_talon_tricks_check_counts_as_the_long_way_or_declines():
                 fine = False
             won_long: Dict[str, int] = dict.fromkeys(seats, 0)
             try:
-                Long()._tricks(one, dict(masks), list(seats), -1, "Ann", won_long, None, talon, mode, 2, owner, None)
+                _long_replayer(seats)._tricks(
+                    one, dict(masks), list(seats), -1, "Ann", won_long, None, talon, mode, 2, owner, None)
                 long_fine = True
             except IllegalPlay:
                 long_fine = False

@@ -81,8 +81,8 @@ class _Reader(DefenceReader, CardsReader):
         if self.ctx.overridden and deal.tricks is not None:
             return      # rescored under other rules: the recorded tricks stand, the calls and cards
             #             are not checked again under a table that did not play them
-        if (deal.hands is not None or deal.auction is not None or deal.play is not None) and (not out.problems or not any(
-                p.severity == "error" and p.kind != INCOMPLETE for p in out.problems)):
+        if (deal.hands is not None or deal.auction is not None or deal.play is not None) and (
+                not out.problems or not any(p.severity == "error" and p.kind != INCOMPLETE for p in out.problems)):
             self.replay()
 
     # -- who deals ------------------------------------------------------------------------
