@@ -236,6 +236,34 @@ def test_a_batch_done_before_the_cluster_is_up_and_a_failed_start(records, monke
     ex.close()
 
 
+_FROZEN = """
+import gc, sys, weakref
+from prefcli.app.executors import _import_distributed
+class Cycle:
+    pass
+c = Cycle(); c.me = c; ref = weakref.ref(c); del c        # garbage before the import
+before = len(gc.get_objects())
+distributed = _import_distributed()
+assert ref() is None, "garbage of before the import was frozen"
+frozen = gc.get_freeze_count()
+assert frozen > before and len(gc.get_objects()) < before, (frozen, before, len(gc.get_objects()))
+assert _import_distributed() is distributed and gc.get_freeze_count() == frozen
+"""
+
+
+def test_distributed_is_imported_with_its_heap_frozen(records):
+    """What importing distributed adds to the heap is frozen (full collections, the
+    interpreter's at exit among them, skip it), what was garbage before is collected first,
+    and the local cluster's batch is still that of one process."""
+    import subprocess
+    _dask()
+    subprocess.run([sys.executable, "-c", _FROZEN], check=True, cwd=str(ROOT), timeout=120)
+    code, one, err = run_cli(["settle", *records, "-f", "json"])
+    assert code == 0, err
+    code, out, err = run_cli(["settle", *records, "-f", "json", "--executor", "dask", "--jobs", "2"])
+    assert (code, out, err) == (0, one, "")
+
+
 def test_local_cluster_leaves_port_8787_alone(records):
     """The local cluster's scheduler serves its HTTP routes on a free loopback port, so a port
     8787 held by another cluster gives no warning on the command's standard error."""
