@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from prefcli.io.located import Document, line_col
-from prefcli.io.yaml_strict import MAX_DEPTH, LocatedError, check_nesting, compose, construct
+from prefcli.io.yaml_strict import _AS_PARENS, MAX_DEPTH, LocatedError, check_nesting, compose, construct
 from prefcli.model.diagnostics import InputError, Path, Problem
 from prefcli.model.numbers import MAX_DIGITS, NumberError, check_decimal_text, check_int_text
 
@@ -65,10 +65,9 @@ def decode_text(name: str, raw: bytes) -> str:
     return decode_marked(name, raw, False)[0]
 
 
-#: every byte but the control characters and the brackets (deleted by decode_marked's pass)
+#: every byte but the control characters and the brackets (deleted by decode_marked's pass, which
+#: turns the brackets into check_nesting's own _AS_PARENS)
 _NOT_CONTROL_OR_BRACKET = _NOT_CONTROL.translate(None, b"[]{}")
-#: the brackets as check_nesting takes them, openers as "(" and closers as ")"
-_AS_PARENS = bytes.maketrans(b"[{]}", b"(())")
 
 
 def decode_marked(name: str, raw: bytes, brackets: bool) -> Tuple[str, Optional[bytes]]:
