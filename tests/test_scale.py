@@ -37,11 +37,16 @@ def _settled(results):
              [p.text() for p in r.problems]) for r in results]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def cluster():
+    """A cluster of threads in this process, for the tests given an address. Closed after each:
+    the tests that follow fork processes, and a fork made while its threads run could copy a
+    lock one of them holds (held for ever in the child)."""
     distributed = _dask()
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, protocol="tcp://", host="127.0.0.1",
-                                  dashboard_address=None, silence_logs=40) as c, distributed.Client(c) as client:
+                                  dashboard_address=None, silence_logs=40,
+                                  scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}) as c, \
+            distributed.Client(c) as client:
         client.wait_for_workers(2, timeout=60)
         yield c, client
 
@@ -180,30 +185,88 @@ def _local_dask(monkeypatch=None, release=None, **kw):
 
 def test_local_cluster_takes_over_from_the_helper_in_input_order(records, monkeypatch):
     """The first chunk here, the next ones in the forked helper while the local cluster starts,
-    the rest on the cluster: the results are those of one process, in input order."""
+    the rest on the cluster: the results are those of one process, in input order, and none
+    is yielded before the cluster is up (its workers are forked meanwhile)."""
     import threading
 
+    from prefcli.app import executors
     from prefcli.app.settle_input import _settle_worker
     from prefcli.settle import SettleOptions
     _dask()
     items = [(s, SettleOptions()) for s in records] * 2
     one = _settled(_settle_worker(x) for x in items)
     release = threading.Event()
+    submit = executors.LocalProcesses.submit
+    seen = []
+
+    def counted(self, func, chunk):
+        # the helper's 10th chunk releases the start, and this thread waits for it (the helper
+        # gets no more chunks meanwhile); nothing may have been yielded by then
+        handle = submit(self, func, chunk)
+        seen.append(len(got))
+        if len(seen) == 10:
+            release.set()
+            ex._starter.join()
+        return handle
+    monkeypatch.setattr(executors.LocalProcesses, "submit", counted)
     with _local_dask(monkeypatch, release) as ex:
         got = []
         for r in ex.map(_settle_worker, items, chunk=1):
             got.append(r)
-            if len(got) == 10:
-                release.set()
-                ex._starter.join()
+        assert seen[:10] == [0] * 10         # nothing yielded while the cluster started
         assert _settled(got) == one
-        assert ex.placed["here"] == 1 and ex.placed["helper"] >= 9 and ex.placed["dask"] >= len(items) - 13
-        assert sum(ex.placed.values()) == len(items)
+        assert ex.placed["here"] == 1 and ex.placed["helper"] == 10 and ex.placed["dask"] == len(items) - 11
         assert ex._helper is None            # stopped once the map is done
         # a second map on the same executor goes to the running cluster only
         ex.placed = {"here": 0, "helper": 0, "dask": 0}
         assert _settled(ex.map(_settle_worker, items[:5], chunk=2)) == one[:5]
         assert ex.placed == {"here": 0, "helper": 0, "dask": 3}
+
+
+def test_a_batch_the_helper_finishes_is_yielded_once_the_cluster_is_up(records, monkeypatch):
+    """Every chunk after the first goes to the helper before the cluster is up: the results
+    wait for the start all the same (its workers are forked meanwhile), then come in input
+    order."""
+    import time
+
+    from prefcli.app.settle_input import _settle_worker
+    from prefcli.settle import SettleOptions
+    _dask()
+    items = [(s, SettleOptions()) for s in records[:6]]
+
+    class AllToTheHelper:
+        """The cluster's start waits until the helper has been given the last chunk."""
+        def wait(self, timeout):
+            end = time.monotonic() + timeout
+            while ex.placed["helper"] < 5:
+                if time.monotonic() > end:
+                    return False
+                time.sleep(0.001)
+            return True
+    with _local_dask(monkeypatch, AllToTheHelper()) as ex:
+        it = ex.map(_settle_worker, items, chunk=1)
+        first = next(it)
+        assert ex._cluster is not None and not (ex._starter and ex._starter.is_alive())
+        assert _settled([first, *it]) == _settled(_settle_worker(x) for x in items)
+        assert ex.placed == {"here": 1, "helper": 5, "dask": 0}
+
+
+def test_the_local_cluster_is_started_with_a_bound_on_its_workers_start(monkeypatch):
+    """A local cluster's worker that does not come up within START_TIMEOUT is killed and the
+    start fails (distributed's death_timeout): an error, not a command that waits for ever."""
+    from prefcli.app import executors
+    distributed = _dask()
+    seen = {}
+
+    def refused(*a, **k):
+        seen.update(k)
+        raise RuntimeError("no cluster today")
+    monkeypatch.setattr(distributed, "LocalCluster", refused)
+    ex = _local_dask(overlap=False)
+    with pytest.raises(RuntimeError, match="no cluster today"):
+        list(ex.map(str, list(range(40)), chunk=4))
+    ex.close()
+    assert seen["death_timeout"] == executors.START_TIMEOUT and 0 < executors.START_TIMEOUT <= 120
 
 
 def test_local_cluster_without_the_helper(records):
@@ -225,6 +288,7 @@ def test_a_batch_done_before_the_cluster_is_up_and_a_failed_start(records, monke
     with _local_dask() as ex:
         assert _settled(ex.map(_settle_worker, items, chunk=16)) == _settled(_settle_worker(x) for x in items)
         assert ex.placed == {"here": 1, "helper": 0, "dask": 0}
+        assert ex._starter is None and ex._cluster is None and ex._helper is None   # one chunk: nothing started
     assert list(_local_dask().map(_settle_worker, [], chunk=4)) == []
 
     def refused(*a, **k):

@@ -65,13 +65,8 @@ def _run_chunk(func: Callable[[Any], Any], chunk: Sequence[Any]) -> List[Any]:
 
 
 def _chunks(items: Iterable[Any], size: int) -> Iterator[List[Any]]:
-    chunk: List[Any] = []
-    for x in items:
-        chunk.append(x)
-        if len(chunk) >= size:
-            yield chunk
-            chunk = []
-    if chunk:
+    it = iter(items)
+    while chunk := list(itertools.islice(it, size)):
         yield chunk
 
 
@@ -408,16 +403,11 @@ def _import_distributed() -> Any:
     """``distributed``, imported with what it adds to the heap kept out of the cyclic
     collector's sight (``gc.freeze``).
 
-    Why: the import adds about 40,000 objects that live as long as the process (its modules'
-    functions, classes, constants: twice what prefcli itself holds), and every full
-    collection walks all of them. The interpreter makes several as it exits, when the batch is
-    done and nothing else runs: a settle on a local cluster spent 0.3-0.4 s there on the
-    shared machine (one collection: 25 ms of CPU, against 3 ms without ``distributed``).
-    Frozen, they are skipped by every later collection, the interpreter's last ones and those
-    of the local cluster's workers, which are forked afterwards and share these pages (the
-    standard library's advice for a heap a fork shares). What was garbage before the import
-    is collected first, so nothing a collection would have freed is frozen; a second
-    executor in the same process finds ``distributed`` imported and freezes nothing."""
+    Why: the import adds about 40,000 objects that live as long as the process, and every full
+    collection walks them: the interpreter's at exit (0.3-0.4 s of a local cluster's settle on
+    the shared machine) and those of the local cluster's workers, forked afterwards. Garbage of
+    before the import is collected first, so nothing a collection would free is frozen; a
+    second executor in the same process finds ``distributed`` imported and freezes nothing."""
     import sys
     if "distributed" in sys.modules:
         return sys.modules["distributed"]
@@ -426,6 +416,11 @@ def _import_distributed() -> Any:
     import distributed
     gc.freeze()
     return distributed
+
+
+#: seconds a local cluster's worker has to start and reach the scheduler (distributed's
+#: ``death_timeout``): one that does not is killed and the start fails with an error
+START_TIMEOUT = 60
 
 
 class DaskExecutor(Executor):
@@ -437,8 +432,10 @@ class DaskExecutor(Executor):
     chunk in this process (the workers, forked afterwards, inherit what it imported and cached),
     forks one helper process that settles the next chunks while a thread starts the cluster, and
     sends the rest to the cluster as soon as it is up. Every chunk goes to exactly one place and
-    the results are yielded in input order, so they are those of ``--jobs 1``. With an address
-    or a client the cluster is already running and every chunk goes to it.
+    the results are yielded in input order, so they are those of ``--jobs 1``; none is yielded
+    while the cluster starts (its workers are forked then: see :meth:`map`), and a batch of one
+    chunk starts no cluster. With an address or a client the cluster is already running and
+    every chunk goes to it.
     """
 
     name = "dask"
@@ -476,18 +473,17 @@ class DaskExecutor(Executor):
             distributed = _import_distributed()
             import dask
             # Forked workers start in a fifth of a second with prefcli already imported; spawned
-            # ones take seconds (a fresh interpreter each, importing everything again).
+            # ones take seconds (a fresh interpreter each, importing everything again). The
+            # scheduler's HTTP routes go on a free loopback port, not 8787, which another cluster
+            # may hold ("Port 8787 is already in use" on stderr); a worker that is not up within
+            # START_TIMEOUT is killed and the start fails (an error, not a command that hangs).
             method = "fork" if "fork" in multiprocessing.get_all_start_methods() else \
                 dask.config.get("distributed.worker.multiprocessing-method")
             with dask.config.set({"distributed.worker.multiprocessing-method": method}):
-                self._cluster = distributed.LocalCluster(n_workers=self._n, threads_per_worker=1,
-                                                         processes=True, host="127.0.0.1",
-                                                         dashboard_address=None, silence_logs=40,
-                                                         # the scheduler's HTTP routes on a free
-                                                         # loopback port: not 8787, which another
-                                                         # cluster may hold ("Port 8787 is already
-                                                         # in use" on stderr)
-                                                         scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
+                self._cluster = distributed.LocalCluster(
+                    n_workers=self._n, threads_per_worker=1, processes=True, host="127.0.0.1",
+                    dashboard_address=None, silence_logs=40, death_timeout=START_TIMEOUT,
+                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
             self._client = distributed.Client(self._cluster)
             self._count_workers()
         except BaseException as exc:  # noqa: BLE001 - raised again in the thread that maps
@@ -517,7 +513,7 @@ class DaskExecutor(Executor):
             chunks = itertools.chain([list(items[:16])] if len(items) else [],
                                      _guided(items, 128, self.workers, 2, start=16, least=8))
 
-        # each entry: ("done", results) | ("helper", AsyncResult) | ("dask", Future), in input order
+        # each entry: ("done", results) | ("helper", Submitted) | ("dask", Future), in input order
         pending: Deque[Any] = collections.deque()
         if self._client is None and self._starter is None:
             first = next(chunks, None)
@@ -525,6 +521,11 @@ class DaskExecutor(Executor):
                 return
             pending.append(("done", _run_chunk(func, first)))
             self.placed["here"] += 1
+            second = next(chunks, None)
+            if second is None:          # the batch was one chunk: no cluster to start for it
+                yield from pending.popleft()[1]
+                return
+            chunks = itertools.chain([second], chunks)
             if self._overlap:
                 # forked before any thread exists here (the cluster's start runs in one)
                 self._helper = LocalProcesses(1)
@@ -533,15 +534,18 @@ class DaskExecutor(Executor):
         try:
             while True:
                 if self._helper is not None and not self._ready():
-                    # the cluster is coming up: the helper takes the next chunks (two queued)
-                    if sum(1 for kind, _ in pending if kind == "helper") < 2:
+                    # the cluster is coming up: the helper takes the next chunks (two at a time).
+                    # Nothing is yielded until it is up: its workers are forked meanwhile, and a
+                    # lock this thread held then (stdout's, the caller writing) stays held there
+                    out = [i for i, (kind, _) in enumerate(pending) if kind == "helper"]
+                    if len(out) < 2:
                         c = next(chunks, None)
                         if c is None:
                             break
                         pending.append(("helper", self._helper.submit(func, c)))
                         self.placed["helper"] += 1
-                    elif pending[0][0] == "done" or pending[0][1].wait(0.005):
-                        yield from self._take(pending.popleft())
+                    elif pending[out[0]][1].wait(0.005):
+                        pending[out[0]] = ("done", pending[out[0]][1].get())
                     continue
                 self._ready(wait=True)
                 if sum(1 for kind, _ in pending if kind == "dask") < 4 * self.workers:
@@ -552,6 +556,10 @@ class DaskExecutor(Executor):
                     self.placed["dask"] += 1
                 else:
                     yield from self._take(pending.popleft())
+            if self._starter is not None:
+                # the helper did the rest before the cluster was up: wait for its start all the
+                # same before yielding (a failed start is raised by the next map, if any)
+                self._starter.join()
             while pending:
                 yield from self._take(pending.popleft())
         finally:
