@@ -156,10 +156,13 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
     size = _ROWS_PER_BLOCK
 
     def numbered(nums: List[Any]) -> bool:      # every row a deal of the record (no start, close)
-        return None not in nums and min(nums) >= 1 and max(nums) <= total
+        try:                # (a None, the start's or the close's row, cannot be compared)
+            return min(nums) >= 1 and max(nums) <= total
+        except TypeError:
+            return False
 
-    def numbers(nums: List[Any]) -> Iterable[str]:
-        if numbered(nums):
+    def numbers(nums: List[Any], plain: bool) -> Iterable[str]:
+        if plain:
             return map(str, nums)
         return ["" if num is None or not 1 <= num <= total else str(num) for num in nums]
 
@@ -168,13 +171,15 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
                 for k in range(0, 3 * n, 3)]
 
     # first pass: the widths (and the labels)
+    flags: List[bool] = []                  # each block's numbered(), for the second pass
     for nums, cols in running.columns(size):
         cols = [c.tolist() if type(c) is array else c for c in cols]    # ints: C loops read lists faster
-        if numbered(nums):
+        flags.append(numbered(nums))
+        if flags[-1]:
             w = len(str(max(nums)))     # type: ignore[type-var]   # numbered: no None
             row_labels += _block_labels(record, deals, nums, labels)    # type: ignore[arg-type]
         else:
-            w = max(map(len, numbers(nums)))
+            w = max(map(len, numbers(nums, False)))
             row_labels += [_label(record, deals, num, labels) if num is not None and 1 <= num <= total
                            else deal_label(record, num) for num in nums]
         if w > widths[0]:
@@ -195,9 +200,9 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
     blocks: Dict[int, str] = {}             # a part's lines as one template (its rows' count → it)
     width = 2 + n                           # the fields of a line
     part = _ROWS_PER_PART
-    for nums, cols in running.columns(size):
+    for b, (nums, cols) in enumerate(running.columns(size)):
         cols = [c.tolist() if type(c) is array else c for c in cols]
-        texts = list(numbers(nums))
+        texts = list(numbers(nums, flags[b]))
         for at in range(0, len(nums), part):
             rows = len(texts[at:at + part])
             block = blocks.get(rows)
