@@ -139,8 +139,8 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
     block of rows at a time, column by column: each player's cells made by one ``map`` over
     the block's columns (the three numbers' texts, each made once per value, joined by "/"), a
     part's lines (256 rows) by one ``%`` of the line's template repeated for each row (the
-    fields put in place by slice assignments), nothing held but a part's lines; the
-    labels, looked up by one ``map`` over the block's deals (:func:`_block_labels`) in the first
+    fields put in place by slice assignments, a block of deals' numbers by its ``%d``),
+    nothing held but a part's lines; the labels, looked up by one ``map`` over the block's deals (:func:`_block_labels`) in the first
     pass (for their width), are kept for the second (a pointer a row: the texts are one per
     contract and declarer). The same text as :func:`_cell`, :func:`_label` and the padded
     template give (tests/test_table_stream.py compares the two)."""
@@ -161,9 +161,7 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
         except TypeError:
             return False
 
-    def numbers(nums: List[Any], plain: bool) -> Iterable[str]:
-        if plain:
-            return map(str, nums)
+    def numbers(nums: List[Any]) -> List[str]:    # a block that is not numbered(): the texts
         return ["" if num is None or not 1 <= num <= total else str(num) for num in nums]
 
     def cells(cols: List[Any]) -> List[Iterator[str]]:
@@ -173,13 +171,13 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
     # first pass: the widths (and the labels)
     flags: List[bool] = []                  # each block's numbered(), for the second pass
     for nums, cols in running.columns(size):
-        cols = [c.tolist() if type(c) is array else c for c in cols]    # ints: C loops read lists faster
+        # (the arrays themselves: each column is read once here, by set())
         flags.append(numbered(nums))
         if flags[-1]:
             w = len(str(max(nums)))     # type: ignore[type-var]   # numbered: no None
             row_labels += _block_labels(record, deals, nums, labels)    # type: ignore[arg-type]
         else:
-            w = max(map(len, numbers(nums, False)))
+            w = max(map(len, numbers(nums)))
             row_labels += [_label(record, deals, num, labels) if num is not None and 1 <= num <= total
                            else deal_label(record, num) for num in nums]
         if w > widths[0]:
@@ -196,18 +194,21 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
     template = "  ".join([f"%-{widths[0]}s", f"%-{widths[1]}s"] + [f"%{w}s" for w in widths[2:]])
     head = "  ".join(f"{{{i}:{'>' if i >= 2 else '<'}{w}}}" for i, w in enumerate(widths)).format(*header)
     yield head.rstrip() + "\n"
+    # a block of deals' numbers is written by the template's own %d (no text made for each)
+    templates = {False: template, True: f"%-{widths[0]}d" + template[len(f"%-{widths[0]}s"):]}
     start = 0
-    blocks: Dict[int, str] = {}             # a part's lines as one template (its rows' count → it)
+    blocks: Dict[Tuple[int, bool], str] = {}    # a part's lines as one template (rows, plain → it)
     width = 2 + n                           # the fields of a line
     part = _ROWS_PER_PART
     for b, (nums, cols) in enumerate(running.columns(size)):
         cols = [c.tolist() if type(c) is array else c for c in cols]
-        texts = list(numbers(nums, flags[b]))
+        plain = flags[b]
+        texts = nums if plain else numbers(nums)
         for at in range(0, len(nums), part):
             rows = len(texts[at:at + part])
-            block = blocks.get(rows)
+            block = blocks.get((rows, plain))
             if block is None:
-                block = blocks[rows] = "\n".join([template] * rows) + "\n"
+                block = blocks[rows, plain] = "\n".join([templates[plain]] * rows) + "\n"
             fields: List[Any] = [None] * (width * rows)       # the part's fields, row after row
             fields[0::width] = texts[at:at + part]
             fields[1::width] = row_labels[start + at:start + at + rows]
@@ -238,15 +239,18 @@ def _block_labels(record: Any, deals: Any, nums: List[int], labels: Dict[Any, st
         block = deals[first - 1:first - 1 + len(nums)]        # the deals in order (nearly always)
     else:
         block = [deals[num - 1] for num in nums]
-    if set(map(type, block)) != {Deal}:
+    try:
+        keys = list(zip(map(id, map(_CONTRACT, block)), map(_DECLARER, block)))
+    except AttributeError:          # an adjust among them (it has no contract)
         return [_label(record, deals, num, labels) for num in nums]
-    keys = list(zip(map(id, map(_CONTRACT, block)), map(_DECLARER, block)))
-    out: List[Any] = list(map(labels.get, keys))
-    if None in out:
-        for i, label in enumerate(out):
-            if label is None:
-                label = labels.get(keys[i])
-                out[i] = label if label is not None else _label(record, deals, nums[i], labels)
+    try:
+        return list(map(labels.__getitem__, keys))     # (every key seen: all but the first blocks)
+    except KeyError:
+        pass
+    out: List[str] = []
+    for i, key in enumerate(keys):
+        label = labels.get(key)
+        out.append(label if label is not None else _label(record, deals, nums[i], labels))
     return out
 
 
