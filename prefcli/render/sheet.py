@@ -147,8 +147,9 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
     record = result.record
     deals = record.deals
     n = len(running.players)
-    get = _Signed().__getitem__
-    text = _Text().__getitem__
+    get: Any = _Signed().__getitem__
+    text: Any = _Text().__getitem__
+    seen = [0, 0, 0, 0]                     # the extremes of pool and mountain, of net whists
     join = "/".join
     labels: Dict[Any, str] = {}
     row_labels: List[str] = []
@@ -183,7 +184,7 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
         if w > widths[0]:
             widths[0] = w
         for j in range(n):
-            w = _widest(cols[3 * j], cols[3 * j + 1], cols[3 * j + 2], get, widths[2 + j])
+            w = _widest(cols[3 * j], cols[3 * j + 1], cols[3 * j + 2], get, widths[2 + j], seen)
             if w > widths[2 + j]:
                 widths[2 + j] = w
     w = max(map(len, row_labels))
@@ -194,6 +195,11 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
     template = "  ".join([f"%-{widths[0]}s", f"%-{widths[1]}s"] + [f"%{w}s" for w in widths[2:]])
     head = "  ".join(f"{{{i}:{'>' if i >= 2 else '<'}{w}}}" for i, w in enumerate(widths)).format(*header)
     yield head.rstrip() + "\n"
+    if len(row_labels) and seen[1] - seen[0] + seen[3] - seen[2] <= 2 * len(row_labels) + 1024:
+        # the numbers' texts in lists (a value's own index, a negative one's from the end): a
+        # list's item is found without comparing the value with a key, as a dict's is
+        text = _texts(seen[0], seen[1], "%d").__getitem__
+        get = _texts(seen[2], seen[3], "%+d", "0").__getitem__
     # a block of deals' numbers is written by the template's own %d (no text made for each)
     templates = {False: template, True: f"%-{widths[0]}d" + template[len(f"%-{widths[0]}s"):]}
     start = 0
@@ -217,6 +223,15 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
             yield block % tuple(fields)
         start += len(nums)
     yield "\n"
+
+
+def _texts(lo: int, hi: int, form: str, zero: Optional[str] = None) -> List[str]:
+    """``form % v`` of each int from `lo` to `hi`, at index v (a negative v counted from the
+    end): the numbers from 0 up, then the negative ones (0 itself as `zero` when given)."""
+    texts = list(map(form.__mod__, range(0, hi + 1))) + list(map(form.__mod__, range(min(lo, 0), 0)))
+    if zero is not None and hi >= 0:
+        texts[0] = zero
+    return texts
 
 
 class _Text(dict):
@@ -258,16 +273,21 @@ _ROWS_PER_BLOCK = 1024
 _ROWS_PER_PART = 256       # the lines made at once: their cells are alive together
 
 
-def _widest(pool: Any, mountain: Any, net: Any, signed: Any, known: int) -> int:
+def _widest(pool: Any, mountain: Any, net: Any, signed: Any, known: int,
+            seen: Optional[List[int]] = None) -> int:
     """The widest of a block's cells "pool/mountain/net" (0 when none is wider than `known`).
 
     A cell's width is the sum of its three numbers' widths plus two, and a number's width is
     greatest at its column's largest or smallest value (its sign included), so their sum is a
     bound found by C loops (min, max); it is the width when a row where one of the three
-    reaches its widest reaches the bound too, and only otherwise is every cell made."""
+    reaches its widest reaches the bound too, and only otherwise is every cell made. `seen`
+    (the smallest and largest pool or mountain, then net whists, so far) takes the extremes in."""
     def digits(column: Any, sign: bool = False) -> Tuple[int, Any]:
         values = set(column)            # (a column's values repeat: fewer to compare)
         hi, lo = max(values), min(values)
+        if seen is not None:
+            at = 2 if sign else 0
+            seen[at], seen[at + 1] = min(seen[at], lo), max(seen[at + 1], hi)
         a, b = len(str(hi)) + (sign and hi > 0), len(str(lo)) + (sign and lo > 0)
         return (a, hi) if a >= b else (b, lo)
     (wa, va), (wb, vb), (wc, vc) = digits(pool), digits(mountain), digits(net, True)
