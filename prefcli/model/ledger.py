@@ -102,73 +102,115 @@ _EXACT = -(1 << 31)            # RunningTotals.cells: the value is in ``exact`` 
 
 class RunningTotals:
     """Each player's running pool, mountain and net whists after each deal that wrote on the
-    sheet, in the ledger's order (a row each time the deal changes): the score table's rows.
+    sheet, in the ledger's order (a row each time the deal changes): the score table's rows;
+    and each cell's sum (:meth:`sums`: the sheet after the last deal).
 
     Why: the table needs these numbers alone, not the entries behind them. Kept in two arrays
     (a deal number, then three numbers a player), a row is 44 bytes for three players where the
     entries were about 300. An entry adds its amount to the current row, a list (:meth:`add`,
-    or :meth:`Ledger.add` directly: pool or mountain one number, whists the writer's net and
-    the other's; an int32 array's item store parses its value each time, three times a list's
-    cost), and a row is put aside when the deal changes (its numbers added to a list, ``pending``),
-    1,024 rows at a time turned into the array by one ``struct`` pack (a tenth of what an
-    array's ``fromlist`` costs a number, which parses each as an item store does); the table
-    reads the rows a column at a time (:meth:`columns`). A value the array cannot hold
-    (a Fraction, even a whole one: the table prints those its own way, or a number past an
-    int32) is kept as itself in ``exact`` (:meth:`_keep`). The values are those the entries add
-    up to (ints while the amounts are whole)."""
+    or :meth:`Ledger.add` directly: pool or mountain one number; whists the writer's net, the
+    other's and the pair's cell, ``pairs``), its places found by one look-up (``index``). The
+    cells' sums are these numbers too (:meth:`sums`), so a ledger keeping running totals keeps
+    no sums of its own: they were a dict's item read and stored again an entry, on top of the
+    row's look-up, each hashing and comparing the key's tuple. A row is put aside when
+    the deal changes (its numbers added to a list, ``pending``), 1,024 rows at a time turned
+    into the array by one ``struct`` pack (a tenth of what an array's ``fromlist`` costs a
+    number, which parses each as an item store does); the table reads the rows a column at a
+    time (:meth:`columns`). A value the array cannot hold (a Fraction, even a whole one: the
+    table prints those its own way, or a number past an int32) is kept as itself in ``exact``
+    (:meth:`_keep`). The values are those the entries add up to (ints while the amounts are
+    whole)."""
 
-    __slots__ = ("players", "deals", "cells", "exact", "index", "values", "deal", "width", "pending",
-                 "pending_deals")
+    __slots__ = ("players", "seat", "deals", "cells", "exact", "index", "fresh", "order", "values", "pairs",
+                 "deal", "width", "pending", "pending_deals")
 
     def __init__(self, players: Sequence[str]) -> None:
         self.players = players = tuple(players)
-        at = {p: 3 * i for i, p in enumerate(players)}
-        #: a cell's key, as Ledger.add makes it (area, player, on) → the places it adds to: the
-        #: pool or mountain (and -1), or the writer's net whists and the other's (subtracted)
-        self.index: Dict[Tuple[str, str, Optional[str]], Tuple[int, int]] = {}
+        n = len(players)
+        self.seat = seat = {p: i for i, p in enumerate(players)}
+        #: a cell's key, as Ledger.add makes it (area, player, on) → its places: the pool or
+        #: mountain in the row, or the pair's cell and the writer's net whists and the other's
+        #: (subtracted). A cell moves from ``fresh`` to ``index`` with its first entry, its key
+        #: then put in ``order`` (the cells in the order they first appear, as a ledger's sums)
+        self.fresh: Dict[Tuple[str, str, Optional[str]], Any] = {}
         for p in players:
-            self.index["pool", p, None] = (at[p], -1)
-            self.index["mountain", p, None] = (at[p] + 1, -1)
+            self.fresh["pool", p, None] = 3 * seat[p]
+            self.fresh["mountain", p, None] = 3 * seat[p] + 1
             for q in players:
                 if q != p:
-                    self.index["whists", p, q] = (at[p] + 2, at[q] + 2)
-        self.width = 3 * len(players)
-        # the numbers now (the current deal's row)
+                    self.fresh["whists", p, q] = (n * seat[p] + seat[q], 3 * seat[p] + 2, 3 * seat[q] + 2)
+        self.index: Dict[Tuple[str, str, Optional[str]], Any] = {}
+        self.order: Dict[Tuple[str, str, Optional[str]], None] = {}
+        self.width = 3 * n
+        # the numbers now (the current deal's row), and the whists of each pair (who on whom)
         self.values: List[Any] = [0] * self.width
+        self.pairs: List[Any] = [0] * (n * n)
         self.deal: Any = _UNSET                       # the current deal (its row not kept yet)
         self.deals = array("q")
         self.cells = array("i")
         self.exact: Dict[int, Any] = {}
         self.pending: List[Any] = []                  # the rows put aside, not in the arrays yet
-        self.pending_deals: List[int] = []
+        self.pending_deals: List[Optional[int]] = []
 
     def add(self, deal: Optional[int], player: str, area: str, on: Optional[str], value: Any) -> None:
         """One entry's amount (an int when whole) written by `player` in `area` (on `on`)."""
         if deal != self.deal:
             self.turn(deal)
-        key = (area, player, None) if area == "pool" or area == "mountain" else ("whists", player, on)
+        if area == "pool" or area == "mountain":
+            key: Tuple[str, str, Optional[str]] = (area, player, None)
+            places = self.index.get(key)
+            if places is None:
+                self.other(key, value)
+            else:
+                self.values[places] += value
+            return
+        key = ("whists", player, on)
         places = self.index.get(key)
         if places is None:
-            self.missing(key)
-            return
-        values = self.values
-        i, j = places
-        values[i] += value
-        if j >= 0:
+            self.other(key, value)
+        else:
+            s, i, j = places
+            self.pairs[s] += value
+            values = self.values
+            values[i] += value
             values[j] -= value
 
-    def missing(self, key: Tuple[str, str, Optional[str]]) -> None:
-        """An entry that is in no row: whists a player writes on himself change no net
-        whists; a player not at the table is an error."""
+    def other(self, key: Tuple[str, str, Optional[str]], value: Any) -> None:
+        """An entry whose places are not in ``index``: the cell's first (a few dozen a record),
+        whists a player writes on himself (his cell alone: they change no net whists, and are
+        in no row), or a player not at the table (an error, the entry written nowhere)."""
         area, player, on = key
-        if not (area == "whists" and player == on and player in self.players):
-            raise KeyError(player if player not in self.players else on)
+        seat = self.seat
+        if area == "whists" and player == on and player in seat:
+            self.order[key] = None
+            self.pairs[(len(seat) + 1) * seat[player]] += value
+            return
+        places = self.fresh.pop(key, None)
+        if places is None:
+            raise KeyError(player if player not in seat else on) from None   # (Ledger.add's look-up missed)
+        self.order[key] = None
+        self.index[key] = places
+        self.add(self.deal, player, area, on, value)
+
+    def sums(self) -> Dict[Tuple[str, str, Optional[str]], Any]:
+        """Each cell's sum, by its key (area, player, on), the cells in the order they first
+        appear: what a totals-only ledger adds up (``Ledger._sums``)."""
+        seat, n, values, pairs = self.seat, len(self.players), self.values, self.pairs
+        out: Dict[Tuple[str, str, Optional[str]], Any] = {}
+        for key in self.order:
+            area, player, on = key
+            if area == "whists":
+                assert on is not None
+                out[key] = pairs[n * seat[player] + seat[on]]
+            else:
+                out[key] = values[3 * seat[player] + (area == "mountain")]
+        return out
 
     def turn(self, deal: Optional[int]) -> None:
         """The entries of `deal` begin: the row of the deal before (if any) is kept."""
         last = self.deal
         if last is not _UNSET:
-            self.pending_deals.append(_NO_DEAL if last is None else last)
+            self.pending_deals.append(last)       # (None: the opening sheet's, turned at flush)
             self.pending.extend(self.values)
             if len(self.pending_deals) >= _BATCH:
                 self.flush()
@@ -191,6 +233,8 @@ class RunningTotals:
                     self.cells.fromlist(row)
                 except (OverflowError, TypeError):   # (fromlist adds nothing then)
                     self._keep(row)
+        if None in rows:
+            rows = [_NO_DEAL if d is None else d for d in rows]
         self.deals.frombytes(_packer("q", len(rows))(*rows))
         self.pending = []
         self.pending_deals = []
@@ -296,29 +340,35 @@ class Ledger:
                 if type(amount) is not Fraction:
                     amount = Fraction(amount)
                 value = amount.numerator if amount.denominator == 1 else amount
-            try:
-                sums[key] += value
-            except KeyError:            # (the cell's first entry: a few dozen a record)
-                sums[key] = value
             running = self.running
-            if running is not None:         # RunningTotals.add, inline
-                if deal != running.deal:    # RunningTotals.turn, inline
-                    last = running.deal
-                    if last is not _UNSET:
-                        running.pending_deals.append(_NO_DEAL if last is None else last)
-                        running.pending.extend(running.values)
-                        if len(running.pending_deals) >= _BATCH:
-                            running.flush()
-                    running.deal = deal
-                places = running.index.get(key)
-                if places is None:
-                    running.missing(key)
-                else:
-                    values = running.values
-                    i, j = places
-                    values[i] += value
-                    if j >= 0:
-                        values[j] -= value
+            if running is None:
+                try:
+                    sums[key] += value
+                except KeyError:        # (the cell's first entry: a few dozen a record)
+                    sums[key] = value
+                return
+            # RunningTotals.add, inline: the running row is the cells' sums too (the sheet)
+            if deal != running.deal:        # RunningTotals.turn, inline
+                last = running.deal
+                if last is not _UNSET:
+                    running.pending_deals.append(last)
+                    running.pending.extend(running.values)
+                    if len(running.pending_deals) >= _BATCH:
+                        running.flush()
+                running.deal = deal
+            # (`on` is None for pool and mountain alone: checked above)
+            try:
+                if on is None:
+                    running.values[running.index[key]] += value
+                    return
+                s, i, j = running.index[key]
+            except KeyError:                # (the cell's first entry, whists on oneself, an error)
+                running.other(key, value)
+                return
+            running.pairs[s] += value
+            values = running.values
+            values[i] += value
+            values[j] -= value
             return
         if text:
             # one string for each explanation however many entries give it ("3 trick(s) × 2"
@@ -372,7 +422,8 @@ class Ledger:
         if self._sums is not None:
             if upto is not None:
                 raise ValueError("a ledger of totals only has the sheet after the last deal alone")
-            return _sheet_from_sums(self.players, self._sums)
+            running = self.running      # (which keeps the sums then: Ledger.add)
+            return _sheet_from_sums(self.players, self._sums if running is None else running.sums())
         return sheet_from_entries(self.players, self.entries, upto)
 
     def load_start(self, start: Optional[SheetData]) -> None:
