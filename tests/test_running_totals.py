@@ -152,3 +152,25 @@ def test_a_player_not_at_the_table_is_refused_each_time(way):
     assert list(running.rows()) == [(None, [0] * 9), (1, [0, 0, 0, 0, 0, 2, 0, 0, -2])]
     if way == "ledger":
         assert owner.sheet().whists["Bob"]["Bob"] == 10 and owner.sheet().whists["Bob"]["Cid"] == 2
+
+
+def test_a_ledger_with_running_totals_refuses_what_any_ledger_refuses():
+    """The running totals' way through Ledger.add (no key's tuple made) checks an entry as the
+    sums' way and an Entry do: the same errors, the same messages, nothing written."""
+    from prefcli.model.ledger import Entry, Ledger, totals_only
+    bad = [dict(area="pool", on="Bob"), dict(area="mountain", on="Bob"), dict(area="whists", on=None),
+           dict(area="bonus", on=None), dict(area="bonus", on="Bob")]
+    for kwargs in bad:
+        messages = []
+        for running in (True, False, None):
+            if running is None:
+                with pytest.raises(ValueError) as caught:
+                    Entry(1, "Ann", kwargs["area"], Fraction(2), "r", kwargs["on"])
+            else:
+                with totals_only(running=running):
+                    ledger = Ledger(("Ann", "Bob"))
+                with pytest.raises(ValueError) as caught:
+                    ledger.add(1, "Ann", kwargs["area"], 2, "r", kwargs["on"])
+                assert ledger.sheet() == Ledger(("Ann", "Bob")).sheet()
+            messages.append(str(caught.value))
+        assert len(set(messages)) == 1, (kwargs, messages)

@@ -88,6 +88,7 @@ def totals_only(running: bool = False) -> Iterator[None]:
 
 
 _UNSET: Any = object()
+_ON_WHISTS = "a whists entry names who it is written on; other areas do not"
 _BATCH = 1024                  # RunningTotals: the rows put aside before they go into the arrays
 
 
@@ -109,10 +110,11 @@ class RunningTotals:
     (a deal number, then three numbers a player), a row is 44 bytes for three players where the
     entries were about 300. An entry adds its amount to the current row, a list (:meth:`add`,
     or :meth:`Ledger.add` directly: pool or mountain one number; whists the writer's net, the
-    other's and the pair's cell, ``pairs``), its places found by one look-up (``index``). The
-    cells' sums are these numbers too (:meth:`sums`), so a ledger keeping running totals keeps
-    no sums of its own: they were a dict's item read and stored again an entry, on top of the
-    row's look-up, each hashing and comparing the key's tuple. A row is put aside when
+    other's and the pair's cell, ``pairs``), its places found by its names (``cell[area][player]``,
+    ``pair[player][on]``: dicts of strings, whose hashes the strings keep, where a key's tuple
+    is made, hashed and compared each time). The cells' sums are these numbers too
+    (:meth:`sums`), so a ledger keeping running totals keeps no sums of its own (a dict's item
+    read and stored again an entry, by the key's tuple). A row is put aside when
     the deal changes (its numbers added to a list, ``pending``), 1,024 rows at a time turned
     into the array by one ``struct`` pack (a tenth of what an array's ``fromlist`` costs a
     number, which parses each as an item store does); the table reads the rows a column at a
@@ -121,8 +123,8 @@ class RunningTotals:
     (:meth:`_keep`). The values are those the entries add up to (ints while the amounts are
     whole)."""
 
-    __slots__ = ("players", "seat", "deals", "cells", "exact", "index", "fresh", "order", "values", "pairs",
-                 "deal", "width", "pending", "pending_deals")
+    __slots__ = ("players", "seat", "deals", "cells", "exact", "cell", "pair", "fresh", "order", "values",
+                 "pairs", "deal", "width", "pending", "pending_deals")
 
     def __init__(self, players: Sequence[str]) -> None:
         self.players = players = tuple(players)
@@ -130,8 +132,9 @@ class RunningTotals:
         self.seat = seat = {p: i for i, p in enumerate(players)}
         #: a cell's key, as Ledger.add makes it (area, player, on) → its places: the pool or
         #: mountain in the row, or the pair's cell and the writer's net whists and the other's
-        #: (subtracted). A cell moves from ``fresh`` to ``index`` with its first entry, its key
-        #: then put in ``order`` (the cells in the order they first appear, as a ledger's sums)
+        #: (subtracted). A cell moves from ``fresh`` to ``cell`` or ``pair`` with its first
+        #: entry, its key then put in ``order`` (the cells in the order they first appear, as a
+        #: ledger's sums are); whists on oneself are in neither (:meth:`other`)
         self.fresh: Dict[Tuple[str, str, Optional[str]], Any] = {}
         for p in players:
             self.fresh["pool", p, None] = 3 * seat[p]
@@ -139,7 +142,8 @@ class RunningTotals:
             for q in players:
                 if q != p:
                     self.fresh["whists", p, q] = (n * seat[p] + seat[q], 3 * seat[p] + 2, 3 * seat[q] + 2)
-        self.index: Dict[Tuple[str, str, Optional[str]], Any] = {}
+        self.cell: Dict[str, Dict[str, int]] = {"pool": {}, "mountain": {}}
+        self.pair: Dict[str, Dict[str, Tuple[int, int, int]]] = {p: {} for p in players}
         self.order: Dict[Tuple[str, str, Optional[str]], None] = {}
         self.width = 3 * n
         # the numbers now (the current deal's row), and the whists of each pair (who on whom)
@@ -156,29 +160,24 @@ class RunningTotals:
         """One entry's amount (an int when whole) written by `player` in `area` (on `on`)."""
         if deal != self.deal:
             self.turn(deal)
-        if area == "pool" or area == "mountain":
-            key: Tuple[str, str, Optional[str]] = (area, player, None)
-            places = self.index.get(key)
-            if places is None:
-                self.other(key, value)
-            else:
-                self.values[places] += value
+        try:
+            if area == "pool" or area == "mountain":
+                self.values[self.cell[area][player]] += value
+                return
+            s, i, j = self.pair[player][on]         # type: ignore[index]
+        except KeyError:
+            self.other((area, player, None) if area == "pool" or area == "mountain" else ("whists", player, on), value)
             return
-        key = ("whists", player, on)
-        places = self.index.get(key)
-        if places is None:
-            self.other(key, value)
-        else:
-            s, i, j = places
-            self.pairs[s] += value
-            values = self.values
-            values[i] += value
-            values[j] -= value
+        self.pairs[s] += value
+        values = self.values
+        values[i] += value
+        values[j] -= value
 
     def other(self, key: Tuple[str, str, Optional[str]], value: Any) -> None:
-        """An entry whose places are not in ``index``: the cell's first (a few dozen a record),
-        whists a player writes on himself (his cell alone: they change no net whists, and are
-        in no row), or a player not at the table (an error, the entry written nowhere)."""
+        """An entry whose places are not found by its names (``cell``, ``pair``): the cell's first
+        (a few dozen a record), whists a player writes on himself (his cell alone: they change no
+        net whists, and are in no row), or a player not at the table (an error, the entry written
+        nowhere, so each such entry is refused)."""
         area, player, on = key
         seat = self.seat
         if area == "whists" and player == on and player in seat:
@@ -189,7 +188,11 @@ class RunningTotals:
         if places is None:
             raise KeyError(player if player not in seat else on) from None   # (Ledger.add's look-up missed)
         self.order[key] = None
-        self.index[key] = places
+        if area == "whists":
+            assert on is not None
+            self.pair[player][on] = places
+        else:
+            self.cell[area][player] = places
         self.add(self.deal, player, area, on, value)
 
     def sums(self) -> Dict[Tuple[str, str, Optional[str]], Any]:
@@ -322,53 +325,68 @@ class Ledger:
             return
         sums = self._sums
         if sums is not None:
+            running = self.running
+            if running is not None:
+                # the checks and the amount as below, then RunningTotals.add inline: the cell
+                # found by its names (two dicts of strings, no key's tuple made, hashed and
+                # compared), the running row being the cells' sums too (the sheet)
+                if area == "whists":
+                    if on is None:
+                        raise ValueError(_ON_WHISTS)
+                elif area == "pool" or area == "mountain":
+                    if on is not None:
+                        raise ValueError(_ON_WHISTS)
+                else:
+                    raise ValueError(f"unknown sheet area {area!r}")
+                if type(amount) is int:
+                    value: Any = amount
+                else:
+                    if type(amount) is not Fraction:
+                        amount = Fraction(amount)
+                    value = amount.numerator if amount.denominator == 1 else amount
+                if deal != running.deal:        # RunningTotals.turn, inline
+                    last = running.deal
+                    if last is not _UNSET:
+                        running.pending_deals.append(last)
+                        running.pending.extend(running.values)
+                        if len(running.pending_deals) >= _BATCH:
+                            running.flush()
+                    running.deal = deal
+                try:
+                    if on is None:              # (pool and mountain alone: checked above)
+                        running.values[running.cell[area][player]] += value
+                        return
+                    s, i, j = running.pair[player][on]
+                except KeyError:                # (the cell's first entry, whists on oneself, an error)
+                    running.other((area, player, on), value)
+                    return
+                running.pairs[s] += value
+                values = running.values
+                values[i] += value
+                values[j] -= value
+                return
             # what an Entry checks (as it makes the cell's key), then the cell's sum as
             # sheet_from_entries adds it up
             if area == "whists":
                 if on is None:
-                    raise ValueError("a whists entry names who it is written on; other areas do not")
+                    raise ValueError(_ON_WHISTS)
                 key: Tuple[str, str, Optional[str]] = ("whists", player, on)
             elif area == "pool" or area == "mountain":
                 if on is not None:
-                    raise ValueError("a whists entry names who it is written on; other areas do not")
+                    raise ValueError(_ON_WHISTS)
                 key = (area, player, None)
             else:
                 raise ValueError(f"unknown sheet area {area!r}")
             if type(amount) is int:
-                value: Any = amount
+                value = amount
             else:
                 if type(amount) is not Fraction:
                     amount = Fraction(amount)
                 value = amount.numerator if amount.denominator == 1 else amount
-            running = self.running
-            if running is None:
-                try:
-                    sums[key] += value
-                except KeyError:        # (the cell's first entry: a few dozen a record)
-                    sums[key] = value
-                return
-            # RunningTotals.add, inline: the running row is the cells' sums too (the sheet)
-            if deal != running.deal:        # RunningTotals.turn, inline
-                last = running.deal
-                if last is not _UNSET:
-                    running.pending_deals.append(last)
-                    running.pending.extend(running.values)
-                    if len(running.pending_deals) >= _BATCH:
-                        running.flush()
-                running.deal = deal
-            # (`on` is None for pool and mountain alone: checked above)
             try:
-                if on is None:
-                    running.values[running.index[key]] += value
-                    return
-                s, i, j = running.index[key]
-            except KeyError:                # (the cell's first entry, whists on oneself, an error)
-                running.other(key, value)
-                return
-            running.pairs[s] += value
-            values = running.values
-            values[i] += value
-            values[j] -= value
+                sums[key] += value
+            except KeyError:            # (the cell's first entry: a few dozen a record)
+                sums[key] = value
             return
         if text:
             # one string for each explanation however many entries give it ("3 trick(s) × 2"
