@@ -138,7 +138,7 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
     """:func:`_rows_one_by_one`'s text when every total is a small int (nearly always), a
     block of rows at a time, column by column: each player's cells made by one ``map`` over
     the block's columns (the three numbers' texts, each made once per value, joined by "/"), a
-    part's lines (256 rows) by one ``%`` of the line's template repeated for each row (the
+    part's lines (1,024 rows) by one ``%`` of the line's template repeated for each row (the
     fields put in place by slice assignments, a block of deals' numbers by its ``%d``),
     nothing held but a part's lines; the labels, looked up by one ``map`` over the block's deals (:func:`_block_labels`) in the first
     pass (for their width), are kept for the second (a pointer a row: the texts are one per
@@ -207,7 +207,7 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
     width = 2 + n                           # the fields of a line
     part = _ROWS_PER_PART
     for b, (nums, cols) in enumerate(running.columns(size)):
-        cols = [c.tolist() if type(c) is array else c for c in cols]
+        # (the arrays themselves: a column is read once, by its texts' look-up)
         plain = flags[b]
         texts = nums if plain else numbers(nums)
         for at in range(0, len(nums), part):
@@ -270,7 +270,7 @@ def _block_labels(record: Any, deals: Any, nums: List[int], labels: Dict[Any, st
 
 
 _ROWS_PER_BLOCK = 1024
-_ROWS_PER_PART = 256       # the lines made at once: their cells are alive together
+_ROWS_PER_PART = 1024      # the lines made at once: their cells are alive together
 
 
 def _widest(pool: Any, mountain: Any, net: Any, signed: Any, known: int,
