@@ -254,14 +254,16 @@ def _block_labels(record: Any, deals: Any, nums: List[int], labels: Dict[Any, st
         block = deals[first - 1:first - 1 + len(nums)]        # the deals in order (nearly always)
     else:
         block = [deals[num - 1] for num in nums]
-    try:
-        keys = list(zip(map(id, map(_CONTRACT, block)), map(_DECLARER, block)))
+    try:        # every key seen (all but the first blocks): the keys made and dropped one by one
+        return list(map(labels.__getitem__, zip(map(id, map(_CONTRACT, block)), map(_DECLARER, block))))
+    except KeyError:
+        pass
     except AttributeError:          # an adjust among them (it has no contract)
         return [_label(record, deals, num, labels) for num in nums]
     try:
-        return list(map(labels.__getitem__, keys))     # (every key seen: all but the first blocks)
-    except KeyError:
-        pass
+        keys = list(zip(map(id, map(_CONTRACT, block)), map(_DECLARER, block)))
+    except AttributeError:
+        return [_label(record, deals, num, labels) for num in nums]
     out: List[str] = []
     for i, key in enumerate(keys):
         label = labels.get(key)
