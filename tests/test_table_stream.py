@@ -177,7 +177,7 @@ def _variants(tmp_path) -> List[str]:
     """The examples, plus sochi-3p with an opening sheet and a correction (rows without a deal
     number: "start" and "adjust"), with a start too big for the int32 rows, and with a
     fractional start (the totals become Fractions from the first row), and with a start whose
-    numbers are whole but far apart."""
+    numbers are whole but too long for the narrow cells' shortcut."""
     base = (ROOT / "examples" / "sochi-3p.yaml").read_text(encoding="utf-8")
     out = [str(p) for p in example_records()]
     sheet = ("start: {{pool: {{Ann: {a}, Bob: 0, Cid: 0}}, mountain: {{Ann: 0, Bob: 0, Cid: {m}}}, "
@@ -186,7 +186,7 @@ def _variants(tmp_path) -> List[str]:
         "start": sheet.format(a=4, m=3, w=7)
         + "- adjust: {pool: {Ann: 2}, mountain: {Bob: -4}, whists: {Cid: {Ann: 10}}, note: fix}\n",
         "big": sheet.format(a=0, m="'3000000000'", w="'-2147483648'"),
-        # whole, in an int32, but too far apart for the texts' lists: the dicts make them
+        # whole, in an int32, but past the numbers whose bytes tell a narrow cell (_short)
         "wide": sheet.format(a=0, m=100000, w=70000),
         "half": sheet.format(a=2.5, m=0, w="'1/3'"),
     }
@@ -318,26 +318,23 @@ def test_the_widest_cell_of_a_block_is_the_widest_made():
             assert got == want or (got == 0 and want <= known), (pool, mountain, net, known)
 
 
-def test_the_numbers_texts_in_a_list_are_found_at_each_value_and_widest_takes_the_extremes():
-    """The lines look a number's text up in a list (index v; a negative v from the end), made
-    from the extremes _widest saw: the same texts as the dicts (_Text, _Signed) make, for
-    every value between them, 0 and the signs included."""
+def test_a_column_is_short_when_its_numbers_bytes_say_so():
+    """_short tells an int32 column whose numbers are all between -65536 and 65535 from its
+    bytes: the same answer as comparing each number, at both ends of the range and past them;
+    no cell of such numbers is wider than _SHORT_CELL."""
     import random
     from array import array
-    from prefcli.render.sheet import _Signed, _Text, _texts, _widest
-    rng = random.Random(7)
-    for lo, hi in [(0, 0), (-1, 0), (0, 1), (-3339, 35), (-5, 1590), (-300, -2), (4, 900)]:
-        plain, signed = _texts(min(lo, 0), max(hi, 0), "%d"), _texts(min(lo, 0), max(hi, 0), "%+d", "0")
-        assert len(plain) == len(signed) == max(hi, 0) - min(lo, 0) + 1
-        for v in range(lo, hi + 1):
-            assert plain[v] == _Text()[v] == str(v) and signed[v] == _Signed()[v], v
-    signed_text = _Signed().__getitem__
-    for _ in range(100):
-        n = rng.randint(1, 30)
-        pool, mountain, net = ([rng.randint(-999, 999) for _ in range(n)] for _ in range(3))
-        seen = [0, 0, 0, 0]
-        _widest(array("i", pool), array("i", mountain), net, signed_text, 0, seen)
-        assert seen == [min(pool + mountain + [0]), max(pool + mountain + [0]), min(net + [0]), max(net + [0])]
+    from prefcli.render.sheet import _CELL, _SHORT_CELL, _Signed, _short
+    rng = random.Random(11)
+    edges = [-65537, -65536, -65535, -32769, -32768, -256, -1, 0, 1, 255, 256, 32767, 32768, 65535, 65536,
+             -(1 << 31), (1 << 31) - 1]
+    for _ in range(500):
+        values = [rng.choice(edges) if rng.random() < 0.3 else rng.randint(-70000, 70000)
+                  for _ in range(rng.randint(1, 40))]
+        assert _short(array("i", values)) == all(-65536 <= v <= 65535 for v in values), values
+    assert not _short([1, 2, 3]) and not _short(array("q", [1]))     # a list, another item size: the long way
+    assert max(len(_CELL % (a, b, _Signed()[c])) for a in (-65536, 65535) for b in (-65536, 65535)
+               for c in (-65536, 65535)) == _SHORT_CELL
 
 
 @pytest.mark.parametrize("batch", [1, 7, 1024])

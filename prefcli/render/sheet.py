@@ -8,6 +8,7 @@ sheet settles the same way whatever the presets' defaults become later.
 """
 from __future__ import annotations
 
+import sys
 from array import array
 from fractions import Fraction
 from operator import attrgetter
@@ -140,27 +141,29 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
     the block's columns (the three numbers' texts, each made once per value, joined by "/"), a
     part's lines (1,024 rows) by one ``%`` of the line's template repeated for each row (the
     fields put in place by slice assignments, a block of deals' numbers by its ``%d``),
-    nothing held but a part's lines; the labels, looked up by one ``map`` over the block's deals (:func:`_block_labels`) in the first
-    pass (for their width), are kept for the second (a pointer a row: the texts are one per
-    contract and declarer). The same text as :func:`_cell`, :func:`_label` and the padded
+    nothing held but a part's lines; the widths from each column's extremes (:func:`_widest`),
+    or from its bytes when no cell can be wider than its column already (:func:`_short`); the
+    labels, looked up by one ``map`` over the block's deals (:func:`_block_labels`) in the
+    first pass (for their width), are kept for the second (a pointer a row: the texts are one
+    per contract and declarer). The same text as :func:`_cell`, :func:`_label` and the padded
     template give (tests/test_table_stream.py compares the two)."""
     record = result.record
     deals = record.deals
     n = len(running.players)
-    get: Any = _Signed().__getitem__
-    text: Any = _Text().__getitem__
-    seen = [0, 0, 0, 0]                     # the extremes of pool and mountain, of net whists
+    get = _Signed().__getitem__
+    text = _Text().__getitem__
     join = "/".join
     labels: Dict[Any, str] = {}
     row_labels: List[str] = []
     widths = [len(h) for h in header]
     size = _ROWS_PER_BLOCK
 
-    def numbered(nums: List[Any]) -> bool:      # every row a deal of the record (no start, close)
-        try:                # (a None, the start's or the close's row, cannot be compared)
-            return min(nums) >= 1 and max(nums) <= total
+    def numbered(nums: List[Any]) -> int:       # every row a deal of the record (no start, close):
+        try:                # its largest number, else 0 (a None, the start's or the close's row,
+            hi = max(nums)  # cannot be compared with an int)
+            return hi if min(nums) >= 1 and hi <= total else 0
         except TypeError:
-            return False
+            return 0
 
     def numbers(nums: List[Any]) -> List[str]:    # a block that is not numbered(): the texts
         return ["" if num is None or not 1 <= num <= total else str(num) for num in nums]
@@ -172,10 +175,11 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
     # first pass: the widths (and the labels)
     flags: List[bool] = []                  # each block's numbered(), for the second pass
     for nums, cols in running.columns(size):
-        # (the arrays themselves: each column is read once here, by set())
-        flags.append(numbered(nums))
-        if flags[-1]:
-            w = len(str(max(nums)))     # type: ignore[type-var]   # numbered: no None
+        # (the arrays themselves: each column is read once here, by _short() or set())
+        hi = numbered(nums)
+        flags.append(hi > 0)
+        if hi:
+            w = len(str(hi))
             row_labels += _block_labels(record, deals, nums, labels)    # type: ignore[arg-type]
         else:
             w = max(map(len, numbers(nums)))
@@ -183,8 +187,10 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
                            else deal_label(record, num) for num in nums]
         if w > widths[0]:
             widths[0] = w
+        if min(widths[2:]) >= _SHORT_CELL and all(map(_short, cols)):
+            continue                        # no cell here is wider than its column already
         for j in range(n):
-            w = _widest(cols[3 * j], cols[3 * j + 1], cols[3 * j + 2], get, widths[2 + j], seen)
+            w = _widest(cols[3 * j], cols[3 * j + 1], cols[3 * j + 2], get, widths[2 + j])
             if w > widths[2 + j]:
                 widths[2 + j] = w
     w = max(map(len, row_labels))
@@ -195,11 +201,6 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
     template = "  ".join([f"%-{widths[0]}s", f"%-{widths[1]}s"] + [f"%{w}s" for w in widths[2:]])
     head = "  ".join(f"{{{i}:{'>' if i >= 2 else '<'}{w}}}" for i, w in enumerate(widths)).format(*header)
     yield head.rstrip() + "\n"
-    if len(row_labels) and seen[1] - seen[0] + seen[3] - seen[2] <= 2 * len(row_labels) + 1024:
-        # the numbers' texts in lists (a value's own index, a negative one's from the end): a
-        # list's item is found without comparing the value with a key, as a dict's is
-        text = _texts(seen[0], seen[1], "%d").__getitem__
-        get = _texts(seen[2], seen[3], "%+d", "0").__getitem__
     # a block of deals' numbers is written by the template's own %d (no text made for each)
     templates = {False: template, True: f"%-{widths[0]}d" + template[len(f"%-{widths[0]}s"):]}
     start = 0
@@ -223,15 +224,6 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
             yield block % tuple(fields)
         start += len(nums)
     yield "\n"
-
-
-def _texts(lo: int, hi: int, form: str, zero: Optional[str] = None) -> List[str]:
-    """``form % v`` of each int from `lo` to `hi`, at index v (a negative v counted from the
-    end): the numbers from 0 up, then the negative ones (0 itself as `zero` when given)."""
-    texts = list(map(form.__mod__, range(0, hi + 1))) + list(map(form.__mod__, range(min(lo, 0), 0)))
-    if zero is not None and hi >= 0:
-        texts[0] = zero
-    return texts
 
 
 class _Text(dict):
@@ -275,21 +267,16 @@ _ROWS_PER_BLOCK = 1024
 _ROWS_PER_PART = 1024      # the lines made at once: their cells are alive together
 
 
-def _widest(pool: Any, mountain: Any, net: Any, signed: Any, known: int,
-            seen: Optional[List[int]] = None) -> int:
+def _widest(pool: Any, mountain: Any, net: Any, signed: Any, known: int) -> int:
     """The widest of a block's cells "pool/mountain/net" (0 when none is wider than `known`).
 
     A cell's width is the sum of its three numbers' widths plus two, and a number's width is
     greatest at its column's largest or smallest value (its sign included), so their sum is a
     bound found by C loops (min, max); it is the width when a row where one of the three
-    reaches its widest reaches the bound too, and only otherwise is every cell made. `seen`
-    (the smallest and largest pool or mountain, then net whists, so far) takes the extremes in."""
+    reaches its widest reaches the bound too, and only otherwise is every cell made."""
     def digits(column: Any, sign: bool = False) -> Tuple[int, Any]:
         values = set(column)            # (a column's values repeat: fewer to compare)
         hi, lo = max(values), min(values)
-        if seen is not None:
-            at = 2 if sign else 0
-            seen[at], seen[at + 1] = min(seen[at], lo), max(seen[at + 1], hi)
         a, b = len(str(hi)) + (sign and hi > 0), len(str(lo)) + (sign and lo > 0)
         return (a, hi) if a >= b else (b, lo)
     (wa, va), (wb, vb), (wc, vc) = digits(pool), digits(mountain), digits(net, True)
@@ -303,6 +290,23 @@ def _widest(pool: Any, mountain: Any, net: Any, signed: Any, known: int,
 
 
 _CELL = "%d/%d/%s"      # a player's running cell of ints, as _cell writes it
+_SHORT_CELL = 20        # the widest cell of numbers _short() passes: "-65536/-65536/-65536"
+# an int32's two high bytes in an array's bytes: 2 and 3 of its 0-3 (little-endian), or 1 and 0
+_HIGH = slice(2, None, 4) if sys.byteorder == "little" else slice(1, None, 4)
+_TOP = slice(3, None, 4) if sys.byteorder == "little" else slice(0, None, 4)
+
+
+def _short(column: Any) -> bool:
+    """Whether every number of an int32 array is between -65536 and 65535 (6 characters at
+    most, its sign included), told from its bytes: its two high bytes both 0 or both 255. Why:
+    the table's column is nearly always wider than such a cell (its header, "Ann: pool/
+    mountain/whists", is), and its bytes are read by C loops, where each number's comparisons
+    with a column's extremes took a hundred instructions and more."""
+    if type(column) is not array or column.typecode != "i" or column.itemsize != 4:
+        return False
+    data = column.tobytes()
+    high = data[_HIGH]
+    return high == data[_TOP] and not high.translate(None, b"\x00\xff")
 
 
 def running_totals(result: Any, upto: Optional[int] = None) -> RunningTotals:
