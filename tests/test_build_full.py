@@ -183,3 +183,86 @@ def test_counts_equal_to_plain_ones_and_counts_as_whist_are_built_the_long_way()
     assert fast == slow
     assert [(p.path, p.message) for p in problems_fast.items] == [(p.path, p.message) for p in problems_slow.items]
     assert problems_fast.items                      # the float counts and the counts as whist are refused
+
+
+def _card_by_card(text):
+    from prefcli.model.build_full import _card
+    try:
+        return tuple(map(_card, text.split()))
+    except (KeyError, AttributeError):
+        return None
+
+
+_TEXTS = ["AS KS QS", "10S 10C", "7H", "AS", "10S", "TS 9S", "7S 8S 9S 10S JS QS KS AS 7C 8C", "", "AS|KS", "QS|JS",
+          "AS  KS", " AS", "AS ", "as KS", "A\u2660 KS", "1S0", "AS\tKS", "110S", "10", "0S", "10S10C", "AS KS\n",
+          "JD 1 0D", "ts 9s", "10s", "7S 8S", "AS,KS", "KS\u00a0QS", "AS KS QS JS", "XS", "A", "AX",
+          "AD KD QD JD 10D 9D 8D 7D AH KH", "7H 8H 9H TH JH QH KH 7C 9C 10C", "AS KS QS JS 10S 9S 8S 7S AC"]
+
+
+@pytest.mark.parametrize("k", [0, 1, 2, 3, 10])
+def test_texts_read_at_once_are_each_texts_cards(k):
+    """build_full.texts_cards reads a list of card texts at once (joined, in C) exactly as each
+    text read card by card, or answers nothing when any of them is not plainly cards as prefcli
+    writes them (with k, of k cards each): whatever it answers, the card-by-card reading agrees."""
+    import itertools
+    import random
+    from prefcli.model.build_full import texts_cards
+    rng = random.Random(k)
+    groups = [[t] for t in _TEXTS] + [list(p) for p in itertools.combinations(_TEXTS, 2)]
+    groups += [rng.sample(_TEXTS, rng.randint(1, 6)) for _ in range(400)]
+    answered = 0
+    for texts in groups:
+        got = texts_cards(texts, k)
+        if got:
+            answered += 1
+            assert set(got) == set(texts)
+            for text in texts:
+                assert got[text] == _card_by_card(text) is not None
+                assert all(type(c).__name__ == "Card" for c in got[text])
+            if k:
+                assert all(len(got[t]) == k for t in texts)
+        else:
+            plain = all(type(t) is str and _card_by_card(t) and t == " ".join(t.split()) and t.isascii()
+                        and t == t.upper() and (not k or len(t.split()) == k) for t in texts)
+            assert not plain, texts     # plainly written cards are read at once
+    assert answered >= 3
+    assert texts_cards(["AS KS", 5], k) == {} and texts_cards([], k) == {}
+
+
+def test_a_blocks_hands_and_tricks_read_at_once_are_the_card_by_card_ones():
+    """Before each block of deals is built, its hands and its new trick, talon and discard texts
+    are read at once (build_full.read_block): the same cards as each read alone, a block with
+    one hand written otherwise left to the card-by-card reading (the same Deals either way)."""
+    from prefcli.model import build, build_full
+    from prefcli.model.build import record_from_data
+    from prefcli.model.diagnostics import Problems
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from generate import generate
+    data = generate(40, full=True, players=3, variant="sochi", seed=8)
+
+    class B:
+        pass
+    b = B()
+    build_full.read_block(data["deals"], b)
+    assert len(b.hands) == 120 and len(b.texts) > 100
+    for text, cards in list(b.hands.items()) + list(b.texts.items()):
+        assert cards == _card_by_card(text)
+    odd = copy.deepcopy(data)
+    first = odd["deals"][3]["hands"]
+    name = next(iter(first))
+    first[name] = first[name].lower()
+    odd["deals"][5]["play"] = [t.replace(" ", "  ") for t in odd["deals"][5].get("play") or []] or ["AS  KS QS"]
+    b = B()
+    build_full.read_block(odd["deals"], b)
+    assert b.hands == {} and all(cards == _card_by_card(text) for text, cards in b.texts.items())
+    for d in (data, odd):
+        fast_problems, slow_problems = Problems(), Problems()
+        fast = record_from_data(copy.deepcopy(d), fast_problems)
+        saved = build.read_block
+        try:
+            build.read_block = lambda block, builder: None
+            slow = record_from_data(copy.deepcopy(d), slow_problems)
+        finally:
+            build.read_block = saved
+        assert fast == slow and fast_problems.items == slow_problems.items
+        assert [repr(x) for x in fast.deals] == [repr(x) for x in slow.deals]

@@ -19,7 +19,7 @@ from prefcli.model.formats import RECORD_FORMAT
 from prefcli.model.records import (IRREGULARITY_KINDS, PLAYER_COUNTS, Adjust, Deal, Entry, Irregularity,
                                    Penalty, Record, SheetData, counts_text, to_fraction)
 from prefcli.model.values import show, type_name
-from prefcli.model.build_full import count_pairs, full_deal, whist_pairs
+from prefcli.model.build_full import count_pairs, full_deal, read_block, whist_pairs
 
 # Parsed notation by its text: a long record repeats the same few contracts, decisions and cards
 # thousands of times. Contract, Decision and Card are immutable, so sharing them is safe. Only
@@ -33,6 +33,9 @@ _PARSED_MAX = 2000
 #: a record's whist decisions and trick counts, each distinct one kept once (_Builder.shared, one
 #: record's: a process-wide table grew ~1 KiB by each input of a batch whose players differ)
 _SHARED_MAX = 20000
+#: deals whose hands and tricks are read together (build_full.read_block): long enough for its
+#: passes to run in C, short enough for the joined texts to stay in the processor's cache
+_BLOCK = 512
 
 
 def _shared(table: Dict[Any, Any], value: Any) -> Any:
@@ -51,6 +54,8 @@ class _Builder:
     def __init__(self, problems: Problems) -> None:
         self.problems = problems
         self.shared: Dict[Any, Any] = {}
+        #: the hands of the block of deals being built, by their text (build_full.read_block)
+        self.hands: Dict[str, Tuple[Card, ...]] = {}
 
     def err(self, path: Path, message: str) -> None:
         self.problems.add(path, message, kind="schema")
@@ -552,6 +557,8 @@ def record_from_data(data: Any, problems: Optional[Problems] = None, strict: boo
     shared = b.shared
     full_tables = b.full_tables
     for pos, raw in enumerate(raw_deals):
+        if not pos % _BLOCK:        # the next block's hands and tricks, read at once (build_full)
+            read_block(raw_deals[pos:pos + _BLOCK], b)
         # a plain summary deal or a full deal in one pass (b.deal's own first steps, without its
         # call and its second look at the keys), else b.deal
         d: Optional[Entry] = None

@@ -11,13 +11,15 @@ answers None, and the long way builds the same Deal or says what is wrong
 (tests/test_fast_paths.py compares the two)."""
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple
+from itertools import accumulate, chain, count, filterfalse, repeat
+from operator import add, itemgetter
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from prefcli.model.cards import Card
+from prefcli.model.cards import DECK, Card
 from prefcli.model.records import Deal
 from prefcli.model.cards import _CARD_CACHE as _CARD_TEXTS
 
-__all__ = ["FULL_KEYS", "full_deal"]
+__all__ = ["FULL_KEYS", "full_deal", "read_block", "texts_cards"]
 
 #: the fields of a deal that :func:`full_deal` builds
 FULL_KEYS = frozenset(("contract", "declarer", "dealer", "whist", "tricks", "open", "dark",
@@ -100,13 +102,19 @@ def full_deal(m: Dict[str, Any], pos: int, builder: Any, tables: Tuple[Any, ...]
         if type(v) is not dict:
             return None
         hs = []
+        known = getattr(builder, "hands", _NONE).get
         for k, text in v.items():
-            if type(k) is not str or type(text) is not str or "," in text:
+            if type(k) is not str or type(text) is not str:
                 return None
-            try:
-                hs.append((k, tuple(map(_card, text.split()))))
-            except KeyError:
-                return None
+            cards = known(text)             # (the block's hands, parsed at once: hand_table)
+            if cards is None:
+                if "," in text:
+                    return None
+                try:
+                    cards = tuple(map(_card, text.split()))
+                except KeyError:
+                    return None
+            hs.append((k, cards))
         hands = tuple(hs)
     v, t, d = get("play", _ABSENT), get("talon", _ABSENT), get("discard", _ABSENT)
     play = None if v is _ABSENT else _play(v, texts)
@@ -196,3 +204,86 @@ def count_pairs(v: Any, share: Any, shared: Dict[Any, Any]) -> Optional[Tuple[An
             return None
         ts.append((k, n))
     return share(shared, tuple(ts))  # type: ignore[no-any-return]
+
+
+#: no hands parsed before (a builder without a block's table)
+_NONE: Dict[str, Tuple[Card, ...]] = {}
+#: each byte as its card's part: a rank (7 8 9 T J Q K A) as its place among the ranks (0 … 7),
+#: a suit letter (S C D H) as its order × 8, anything else as 0xFF (not written as prefcli writes)
+_RANK_BYTES = bytes(b"789TJQKA".find(bytes([b])) if bytes([b]) in b"789TJQKA" else 0xFF for b in range(256))
+_SUIT_BYTES = bytes(8 * b"SCDH".find(bytes([b])) if bytes([b]) in b"SCDH" else 0xFF for b in range(256))
+#: the cards of a hand
+_HAND = 10
+
+
+def read_block(block: Sequence[Any], builder: Any) -> None:
+    """Before a block of deals' data is built: its hands read at once (``builder.hands``, by
+    their text) and the card texts of its tricks, talons and discards the record has not had yet
+    put in its table (``builder.texts``), each as :func:`texts_cards` reads them.
+
+    Why: card by card, a hand's text costs a new text for each card and its lookup, and each
+    new trick's text a call of the table's miss hook (together about a sixth of building a full
+    deal); a block's texts read together cost a few passes in C. Anything the block holds that
+    is not plainly those texts is left to the deal-by-deal reading."""
+    try:        # (gathered in C: a summary record's block has none, found at once)
+        hands = list(filter(None, map(dict.get, block, repeat("hands"))))
+        plays = list(filter(None, map(dict.get, block, repeat("play"))))
+        more = list(filter(None, chain(map(dict.get, block, repeat("talon")), map(dict.get, block, repeat("discard")))))
+    except TypeError:                           # a deal that is not a mapping
+        builder.hands = _NONE
+        return
+    if hands and set(map(type, hands)) != {dict}:
+        hands = [h for h in hands if type(h) is dict]
+    builder.hands = texts_cards(list(chain.from_iterable(map(dict.values, hands))), _HAND) if hands else _NONE
+    known = getattr(builder, "texts", None)
+    if known is None:
+        known = builder.texts = _Texts()
+    if plays and set(map(type, plays)) != {list}:
+        plays = [p for p in plays if type(p) is list]
+    try:
+        new = list(filterfalse(known.__contains__, set(chain(chain.from_iterable(plays), more))))
+    except TypeError:                           # (a trick that is a list: the long way)
+        return
+    if new and len(known) + len(new) <= _TEXTS_MAX:     # (the table's own bound: its miss hook's)
+        known.update(texts_cards(new))
+
+
+def texts_cards(texts: List[Any], k: int = 0) -> Dict[str, Tuple[Card, ...]]:
+    """`texts` by their text, each the cards ``tuple(map(_card, text.split()))`` makes of it,
+    all read at once; empty when they are not all written as prefcli writes cards (upper case,
+    one space between; with `k`, `k` cards each).
+
+    How: the texts joined by a "|", a ten's "10" as a "T" (the same card, both spellings being
+    cards), so that each card is two characters and every third character a space or the "|"
+    between two texts (a "|" or a space anywhere else is no card); the ranks' and the suits'
+    characters then as bytes of their numbers, added as two long numbers into each card's place
+    in DECK, and each text's cards are as many as the spaces between its "|"s, plus one. Anything
+    else (a lower-case card, a suit's symbol, two spaces) leaves the texts to the card-by-card
+    reading, which then says what it says of them."""
+    n = len(texts)
+    try:
+        t = "|".join(texts).replace("10", "T")
+    except TypeError:                           # not a text
+        return {}
+    seps = t[2::3]
+    if k:       # (each text's place known: its "|" every k cards)
+        if len(t) != 3 * k * n - 1 or seps != ((" " * (k - 1) + "|") * n)[:-1]:
+            return {}
+    elif not t or len(t) % 3 != 2 or seps.count(" ") + seps.count("|") != len(seps):
+        return {}
+    try:
+        ranks = t[0::3].encode("ascii").translate(_RANK_BYTES)
+        suits = t[1::3].encode("ascii").translate(_SUIT_BYTES)
+    except UnicodeEncodeError:                  # not ASCII
+        return {}
+    if 0xFF in ranks or 0xFF in suits:
+        return {}
+    codes = (int.from_bytes(ranks, "big") + int.from_bytes(suits, "big")).to_bytes(len(ranks), "big")
+    cards = itemgetter(*codes)(DECK) if len(codes) > 1 else (DECK[codes[0]],)
+    if k:
+        return dict(zip(texts, map(cards.__getitem__, map(slice, range(0, k * n, k), range(k, k * n + k, k)))))
+    parts = seps.split("|")
+    if len(parts) != n:
+        return {}
+    ends = list(map(add, accumulate(map(len, parts)), count(1)))     # (a text's cards: its spaces + 1)
+    return dict(zip(texts, map(cards.__getitem__, map(slice, chain((0,), ends), ends))))
