@@ -266,3 +266,21 @@ def test_a_blocks_hands_and_tricks_read_at_once_are_the_card_by_card_ones():
             build.read_block = saved
         assert fast == slow and fast_problems.items == slow_problems.items
         assert [repr(x) for x in fast.deals] == [repr(x) for x in slow.deals]
+
+
+def test_a_dark_all_pass_is_told_by_its_calls_as_before():
+    """Deal.is_dark_allpass looks for a dark call in C first (no generator for the common
+    auction without one): the same answer as the pass-by-pass look, for every mix of calls."""
+    import itertools
+    from prefcli.model.cards import ALL_PASS, Call, CallKind, parse_contract
+    from prefcli.model.records import Deal
+    calls = [Call(CallKind.PASS), Call(CallKind.PASS, dark=True), Call(CallKind.BID, parse_contract("6S")),
+             Call(CallKind.BID, parse_contract("6S"), dark=True), Call(CallKind.HERE, dark=True)]
+    for n in range(4):
+        for auction in itertools.product(calls, repeat=n):
+            for contract in (ALL_PASS, parse_contract("7H")):
+                for dark in (False, True):
+                    d = Deal(pos=0, contract=contract, auction=tuple(auction) if auction else None, dark=dark)
+                    want = contract.is_all_pass and (dark or any(c.dark and c.kind is CallKind.PASS
+                                                                 for c in auction))
+                    assert d.is_dark_allpass is want

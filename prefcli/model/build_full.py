@@ -196,14 +196,13 @@ def whist_pairs(v: Any, decisions: Dict[Any, Any], share: Any, shared: Dict[Any,
 def count_pairs(v: Any, share: Any, shared: Dict[Any, Any]) -> Optional[Tuple[Any, ...]]:
     """A deal's `tricks` or `claim` mapping as the record's shared tuple of (name, int) pairs, or
     None when it is not a mapping of names to plain ints."""
-    if type(v) is not dict:
+    # (every count an int, not a bool, and every name a text: told by their types, in C)
+    if type(v) is not dict or not set(map(type, v.values())) <= _INT_TYPE or not set(map(type, v)) <= _STR_TYPE:
         return None
-    ts = []
-    for k, n in v.items():
-        if type(n) is not int or type(k) is not str:
-            return None
-        ts.append((k, n))
-    return share(shared, tuple(ts))  # type: ignore[no-any-return]
+    return share(shared, tuple(v.items()))  # type: ignore[no-any-return]
+
+
+_INT_TYPE, _STR_TYPE = frozenset((int,)), frozenset((str,))
 
 
 #: no hands parsed before (a builder without a block's table)
@@ -280,8 +279,8 @@ def texts_cards(texts: List[Any], k: int = 0) -> Dict[str, Tuple[Card, ...]]:
         return {}
     codes = (int.from_bytes(ranks, "big") + int.from_bytes(suits, "big")).to_bytes(len(ranks), "big")
     cards = itemgetter(*codes)(DECK) if len(codes) > 1 else (DECK[codes[0]],)
-    if k:
-        return dict(zip(texts, map(cards.__getitem__, map(slice, range(0, k * n, k), range(k, k * n + k, k)))))
+    if k:       # (each text's k cards: k at a time from one iterator of them all)
+        return dict(zip(texts, zip(*[iter(cards)] * k)))
     parts = seps.split("|")
     if len(parts) != n:
         return {}

@@ -11,6 +11,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 from prefcli.model.slots import slotted
 from prefcli.model.cards import Call, CallKind, Card, Contract, Decision
 from prefcli.model.diagnostics import Path
+from operator import attrgetter
 from prefcli.model.numbers import NumberError, exact, shown
 from prefcli.model.values import type_name  # noqa: F401 - type_name is part of this module's API
 
@@ -144,12 +145,16 @@ class Deal:
             return False
         if self.dark:
             return True
-        if not self.auction:        # a summary deal (no generator, no CallKind lookup)
+        if not self.auction or not any(map(_DARK, self.auction)):   # (no dark call: no generator)
             return False
         return any(c.dark and c.kind is CallKind.PASS for c in self.auction)
 
     def whisters(self) -> List[str]:
         return [p for p, d in self.whist if d is Decision.WHIST]
+
+
+#: a call's dark flag (Deal.is_dark_allpass)
+_DARK = attrgetter("dark")
 
 
 @dataclass(frozen=True)
