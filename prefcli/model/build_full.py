@@ -117,11 +117,18 @@ def full_deal(m: Dict[str, Any], pos: int, builder: Any, tables: Tuple[Any, ...]
             hs.append((k, cards))
         hands = tuple(hs)
     v, t, d = get("play", _ABSENT), get("talon", _ABSENT), get("discard", _ABSENT)
-    play = None if v is _ABSENT else _play(v, texts)
-    talon = None if t is _ABSENT else _cards(t, texts)
-    discard = None if d is _ABSENT else _cards(d, texts)
-    if (play is None and v is not _ABSENT or talon is None and t is not _ABSENT
-            or discard is None and d is not _ABSENT):
+    # the tricks, talon and discard looked up in the record's table (what _play and _cards do,
+    # without their calls): a text that is not cards, or not a text, leaves the deal to the long way
+    try:
+        if v is _ABSENT:
+            play = None
+        elif type(v) is list:
+            play = tuple(map(texts.__getitem__, v))
+        else:
+            return None
+        talon = None if t is _ABSENT else texts[t]
+        discard = None if d is _ABSENT else texts[d]
+    except (KeyError, TypeError):       # not cards; unhashable
         return None
     v = get("auction", _ABSENT)
     if v is _ABSENT:
@@ -142,7 +149,12 @@ def full_deal(m: Dict[str, Any], pos: int, builder: Any, tables: Tuple[Any, ...]
     elif (whist := whist_pairs(v, decisions, share, shared)) is None:
         return None
     v, c = get("tricks", _ABSENT), get("claim", _ABSENT)
-    tricks = None if v is _ABSENT else count_pairs(v, share, shared)
+    if v is _ABSENT:
+        tricks = None
+    elif type(v) is dict and set(map(type, v.values())) <= _INT_TYPE and set(map(type, v)) <= _STR_TYPE:
+        tricks = share(shared, tuple(v.items()))        # (count_pairs, without its call)
+    else:
+        return None
     claim = None if c is _ABSENT else count_pairs(c, share, shared)
     if tricks is None and v is not _ABSENT or claim is None and c is not _ABSENT:
         return None
