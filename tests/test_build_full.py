@@ -118,28 +118,37 @@ def test_a_full_deal_built_in_one_pass_is_the_long_ways_deal(monkeypatch):
 
 
 def test_a_tricks_text_read_again_is_the_same_cards():
-    """The record's table of card texts gives back what reading the text gives (and is bounded)."""
+    """The record's table of card texts (what full_deal looks a deal's tricks, talon and
+    discard up in) gives back what reading the text gives; a text that is not plainly cards, or
+    not a text, is a KeyError or a TypeError (full_deal leaves the deal to the long way)."""
+    import pytest
     from prefcli.model import build_full
     from prefcli.model.cards import parse_cards
     texts = build_full._Texts()
     for text in ("AS KS QS", "7h 8h 9h", "10D", "", "AS KS QS"):
-        assert build_full._cards(text, texts) == parse_cards(text)
-    assert build_full._cards("AS,KS", texts) is None and build_full._cards(["AS"], texts) is None
-    assert build_full._cards(None, texts) is None and build_full._cards(7, texts) is None
+        assert texts[text] == parse_cards(text)
+    for bad in ("AS,KS", "AS XS", None, 7):
+        with pytest.raises(KeyError):
+            texts[bad]
+    with pytest.raises(TypeError):
+        texts[["AS"]]           # type: ignore[index]
     assert len(texts) == 4
 
 
 def test_a_play_looked_up_at_once_is_its_tricks_read_one_by_one():
-    """A deal's tricks looked up in one pass (build_full._play) are each trick's cards as read
-    alone, whether the record had them before or not; anything not a list of card texts is None."""
+    """A deal's tricks looked up in one pass (``map(texts.__getitem__, play)``, full_deal's way)
+    are each trick's cards as read alone, whether the record had them before or not; a trick
+    that is not a card text stops the pass."""
+    import pytest
     from prefcli.model import build_full
     from prefcli.model.cards import parse_cards
     texts = build_full._Texts()
     plays = [["AS KS QS", "7H 8H 9H"], ["7H 8H 9H", "10D JD QD", "AS KS QS"], ["7h 8h 9h 10h"], []]
     for play in plays + plays:
-        assert build_full._play(play, texts) == tuple(parse_cards(t) for t in play)
-    for bad in (["AS KS", None], ["AS KS", ["AS"]], ["AS, KS"], ["AS XS"], "AS KS QS", ("AS KS",), None):
-        assert build_full._play(bad, texts) is None
+        assert tuple(map(texts.__getitem__, play)) == tuple(parse_cards(t) for t in play)
+    for bad in (["AS KS", None], ["AS KS", ["AS"]], ["AS, KS"], ["AS XS"]):
+        with pytest.raises((KeyError, TypeError)):
+            tuple(map(texts.__getitem__, bad))
     assert len(texts) == 5          # ("AS KS" is cards, kept)
 
 

@@ -49,26 +49,6 @@ class _Texts(Dict[str, Tuple[Card, ...]]):
         return got
 
 
-def _cards(text: Any, texts: _Texts) -> Optional[Tuple[Card, ...]]:
-    """The cards of a short text of plainly written cards ("7S 8S 9S"), looked up when the record
-    had it before; None for anything else (the long way reads it)."""
-    try:
-        return texts[text]
-    except (KeyError, TypeError):       # not cards; unhashable
-        return None
-
-
-def _play(v: Any, texts: _Texts) -> Optional[Tuple[Tuple[Card, ...], ...]]:
-    """A deal's `play` (a list of trick texts) as its tricks' cards, or None (the long way reads
-    it): the tricks looked up all at once, each parsed only the first time in the record."""
-    if type(v) is not list:
-        return None
-    try:
-        return tuple(map(texts.__getitem__, v))
-    except (KeyError, TypeError):
-        return None
-
-
 #: a field not written (m.get's default: a written null is a value the long way reads)
 _ABSENT: Any = object()
 
@@ -117,8 +97,8 @@ def full_deal(m: Dict[str, Any], pos: int, builder: Any, tables: Tuple[Any, ...]
             hs.append((k, cards))
         hands = tuple(hs)
     v, t, d = get("play", _ABSENT), get("talon", _ABSENT), get("discard", _ABSENT)
-    # the tricks, talon and discard looked up in the record's table (what _play and _cards do,
-    # without their calls): a text that is not cards, or not a text, leaves the deal to the long way
+    # the tricks, talon and discard looked up in the record's table (each text parsed the first
+    # time the record has it): a text that is not cards, or not a text, leaves the deal to the long way
     try:
         if v is _ABSENT:
             play = None

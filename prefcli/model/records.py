@@ -6,12 +6,12 @@ from dataclasses import field
 from prefcli.model.slots import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from operator import attrgetter
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from prefcli.model.slots import slotted
 from prefcli.model.cards import Call, CallKind, Card, Contract, Decision
 from prefcli.model.diagnostics import Path
-from operator import attrgetter
 from prefcli.model.numbers import NumberError, exact, shown
 from prefcli.model.values import type_name  # noqa: F401 - type_name is part of this module's API
 
