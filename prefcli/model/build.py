@@ -556,9 +556,14 @@ def record_from_data(data: Any, problems: Optional[Problems] = None, strict: boo
         raw_deals = []
     shared = b.shared
     full_tables = b.full_tables
+    block_at = 0                    # where the next block of deals starts (read_block)
     for pos, raw in enumerate(raw_deals):
-        if not pos % _BLOCK:        # the next block's hands and tricks, read at once (build_full)
-            read_block(raw_deals[pos:pos + _BLOCK], b)
+        if pos == block_at:
+            block_at += _BLOCK
+            if type(raw) is dict and "hands" in raw:
+                # the block's hands and tricks, read at once (build_full), when it starts with a
+                # full deal (a summary record's blocks are not looked through for none)
+                read_block(raw_deals[pos:block_at], b)
         # a plain summary deal or a full deal in one pass (b.deal's own first steps, without its
         # call and its second look at the keys), else b.deal
         d: Optional[Entry] = None
