@@ -564,6 +564,8 @@ def record_from_data(data: Any, problems: Optional[Problems] = None, strict: boo
                 # the block's hands and tricks, read at once (build_full), when it starts with a
                 # full deal (a summary record's blocks are not looked through for none)
                 read_block(raw_deals[pos:block_at], b)
+            elif b.hands:
+                b.hands = {}            # (an earlier block's hands are not this one's)
         # a plain summary deal or a full deal in one pass (b.deal's own first steps, without its
         # call and its second look at the keys), else b.deal
         d: Optional[Entry] = None

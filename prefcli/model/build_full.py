@@ -86,7 +86,7 @@ def full_deal(m: Dict[str, Any], pos: int, builder: Any, tables: Tuple[Any, ...]
         for k, text in v.items():
             if type(k) is not str or type(text) is not str:
                 return None
-            cards = known(text)             # (the block's hands, parsed at once: hand_table)
+            cards = known(text)             # (the block's hands, parsed at once: read_block)
             if cards is None:
                 if "," in text:
                     return None
@@ -129,12 +129,7 @@ def full_deal(m: Dict[str, Any], pos: int, builder: Any, tables: Tuple[Any, ...]
     elif (whist := whist_pairs(v, decisions, share, shared)) is None:
         return None
     v, c = get("tricks", _ABSENT), get("claim", _ABSENT)
-    if v is _ABSENT:
-        tricks = None
-    elif type(v) is dict and set(map(type, v.values())) <= _INT_TYPE and set(map(type, v)) <= _STR_TYPE:
-        tricks = share(shared, tuple(v.items()))        # (count_pairs, without its call)
-    else:
-        return None
+    tricks = None if v is _ABSENT else count_pairs(v, share, shared)
     claim = None if c is _ABSENT else count_pairs(c, share, shared)
     if tricks is None and v is not _ABSENT or claim is None and c is not _ABSENT:
         return None
@@ -191,14 +186,11 @@ def count_pairs(v: Any, share: Any, shared: Dict[Any, Any]) -> Optional[Tuple[An
     if type(v) is not dict:
         return None
     ts = []
-    for k, n in v.items():      # (for a summary deal's three or four counts, cheaper than sets' look)
+    for k, n in v.items():      # (a deal's three or four counts: cheaper than sets of their types)
         if type(n) is not int or type(k) is not str:
             return None
         ts.append((k, n))
     return share(shared, tuple(ts))  # type: ignore[no-any-return]
-
-
-_INT_TYPE, _STR_TYPE = frozenset((int,)), frozenset((str,))
 
 
 #: no hands parsed before (a builder without a block's table)

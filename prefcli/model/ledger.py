@@ -325,25 +325,27 @@ class Ledger:
             return
         sums = self._sums
         if sums is not None:
+            # what an Entry checks (as it makes the cell's key), then the amount as
+            # sheet_from_entries adds it up (an int while whole)
+            if area == "whists":
+                if on is None:
+                    raise ValueError(_ON_WHISTS)
+            elif area == "pool" or area == "mountain":
+                if on is not None:
+                    raise ValueError(_ON_WHISTS)
+            else:
+                raise ValueError(f"unknown sheet area {area!r}")
+            if type(amount) is int:
+                value: Any = amount
+            else:
+                if type(amount) is not Fraction:
+                    amount = Fraction(amount)
+                value = amount.numerator if amount.denominator == 1 else amount
             running = self.running
             if running is not None:
-                # the checks and the amount as below, then RunningTotals.add inline: the cell
-                # found by its names (two dicts of strings, no key's tuple made, hashed and
-                # compared), the running row being the cells' sums too (the sheet)
-                if area == "whists":
-                    if on is None:
-                        raise ValueError(_ON_WHISTS)
-                elif area == "pool" or area == "mountain":
-                    if on is not None:
-                        raise ValueError(_ON_WHISTS)
-                else:
-                    raise ValueError(f"unknown sheet area {area!r}")
-                if type(amount) is int:
-                    value: Any = amount
-                else:
-                    if type(amount) is not Fraction:
-                        amount = Fraction(amount)
-                    value = amount.numerator if amount.denominator == 1 else amount
+                # RunningTotals.add inline: the cell found by its names (two dicts of strings,
+                # no key's tuple made, hashed and compared), the running row being the cells'
+                # sums too (the sheet)
                 if deal != running.deal:        # RunningTotals.turn, inline
                     last = running.deal
                     if last is not _UNSET:
@@ -365,24 +367,7 @@ class Ledger:
                 values[i] += value
                 values[j] -= value
                 return
-            # what an Entry checks (as it makes the cell's key), then the cell's sum as
-            # sheet_from_entries adds it up
-            if area == "whists":
-                if on is None:
-                    raise ValueError(_ON_WHISTS)
-                key: Tuple[str, str, Optional[str]] = ("whists", player, on)
-            elif area == "pool" or area == "mountain":
-                if on is not None:
-                    raise ValueError(_ON_WHISTS)
-                key = (area, player, None)
-            else:
-                raise ValueError(f"unknown sheet area {area!r}")
-            if type(amount) is int:
-                value = amount
-            else:
-                if type(amount) is not Fraction:
-                    amount = Fraction(amount)
-                value = amount.numerator if amount.denominator == 1 else amount
+            key = (area, player, on)            # (on is None but for whists)
             try:
                 sums[key] += value
             except KeyError:            # (the cell's first entry: a few dozen a record)
