@@ -169,3 +169,76 @@ def test_long_digit_runs_found_from_every_eighth_character_as_from_every_one():
         text = json.dumps(generate(300, full=full, players=players, variant="sochi", seed=18), indent=1)
         sample = text[::parsing._STRIDE].encode("utf-8").translate(parsing._DIGITS_AS_ZERO)
         assert b"0" * ((MAX_DIGITS + 1) // parsing._STRIDE) not in sample
+
+
+def _pairs_parse(text: str):
+    """The parse with _json_pairs alone (how every JSON document was read before the counted one)."""
+    import json
+    from prefcli.io import parsing as P
+    return json.loads(text, object_pairs_hook=P._json_pairs, parse_float=P._json_float,
+                      parse_constant=P._json_constant)
+
+
+# texts whose duplicate keys hide behind colons in texts, escapes that spell a colon, a refusal
+# after the duplicate, or nesting; and texts with colons and no duplicate
+_COUNTED_TEXTS = [
+    '{"a": 1, "a": 2}', '{"a": "x:y", "b": 1}', '{"a:": 1, "b": {"c": "::"}}', '{"a": "x:y", "a": 2}',
+    '{"a": "\\u003a", "b": 1}', '{"a": "\\u003a", "b": 1, "b": 2}', '{"a": "\\u003A:", "b": [1, {"c": 1, "c": 2}]}',
+    '{"a": 1, "a": 2, "b": }', '{"a": 1, "a": 2, "b": NaN}', '{"a": [1, 2, {"k": "t:", "k": "u"}]}',
+    '"a:b"', '[":", ":"]', '[{"a": ":", "b": 1}, {}]', '{}', '{"": 1, "": 2}', '{"a": [], "b": {}}',
+    '{"x": {"y": {"z": "1:2:3"}}, "w": ":"}', '{"a": "b\\":", "c": 1}', '{"a": "b\\\\", "c": 1, "c": 2}',
+]
+
+
+def test_the_counted_parse_finds_every_key_written_twice_and_refuses_as_the_pairs_parse():
+    """The parse that counts its objects' sizes (io/parsing._json_counted) reads every text as
+    the parse with _json_pairs does, and sends every one with a key twice, or refused, to it."""
+    import json
+    from prefcli.io.parsing import _ONE_MORE_LOOK, _json_counted, _parse_text
+    for text in _COUNTED_TEXTS:
+        try:
+            old = ("ok", _pairs_parse(text))
+        except Exception as exc:  # noqa: BLE001 - a duplicate, a refusal
+            old = ("raised", type(exc).__name__)
+        got = _json_counted(json, text, None)
+        if old[0] == "ok":
+            assert got is not _ONE_MORE_LOOK and got == old[1], text
+        else:
+            assert got is _ONE_MORE_LOOK, text
+        new = _outcome(_parse_text, "t.json", text, True)
+        assert (new[0] == "ok") == (old[0] == "ok"), text
+        if old[1:] == ("_JsonDuplicate",):
+            assert "duplicate key" in new[1][0][0], text
+
+
+def test_the_counted_parse_on_generated_objects_with_and_without_a_key_twice():
+    import json
+    import random
+    from prefcli.io.parsing import _ONE_MORE_LOOK, _json_counted
+    rng = random.Random(18)
+    pieces = ["a", "b", ":", "a:b", "\\u003a", "\\\\", "\\\"", " "]
+
+    def text_value(depth: int) -> str:
+        r = rng.random()
+        if depth > 3 or r < 0.4:
+            return '"' + "".join(rng.choice(pieces) for _ in range(rng.randrange(4))) + '"'
+        if r < 0.7:
+            return "[" + ", ".join(text_value(depth + 1) for _ in range(rng.randrange(3))) + "]"
+        keys = [rng.choice(["a", "b", "c", "a:", ":"]) for _ in range(rng.randrange(4))]
+        return "{" + ", ".join(f'"{k}": {text_value(depth + 1)}' for k in keys) + "}"
+    seen = {"dup": 0, "ok": 0}
+    for _ in range(3000):
+        text = text_value(0)
+        try:
+            old = _pairs_parse(text)
+        except Exception:  # noqa: BLE001 - a key twice
+            assert _json_counted(json, text, None) is _ONE_MORE_LOOK, text
+            seen["dup"] += 1
+            continue
+        got = _json_counted(json, text, None)
+        if got is not _ONE_MORE_LOOK:       # (an escaped colon may send a clean text to the pairs parse)
+            assert got == old, text
+            seen["ok"] += 1
+        else:
+            assert "\\u" in text, text
+    assert seen["dup"] > 100 and seen["ok"] > 1000, seen

@@ -145,6 +145,62 @@ def _json_pairs(pairs: List[Tuple[str, Any]]) -> Dict[str, Any]:
     return out
 
 
+#: _json_counted's answer when its parse cannot tell a document from its refusal
+_ONE_MORE_LOOK: Any = object()
+
+
+def _json_counted(json: Any, text: str, parse_int: Any) -> Any:
+    """The JSON document of `text` when it has no key twice in an object, else _ONE_MORE_LOOK
+    (also for any text the parser refuses: the parse with _json_pairs then says what and where,
+    in the same order as always). Why not _json_pairs every time: it has the C parser build a
+    list of pairs for every object and call Python to make the dict (a third of the parse of a
+    full record); here the dicts are the parser's own and only their sizes are counted. A key
+    written twice leaves its object a key short, and every pair of the text has one colon
+    outside the texts: so the sizes add up to the colons of the text (less those inside its
+    texts, counted only when there are any) exactly when no key came twice."""
+    total = 0
+
+    def sized(d: Dict[str, Any]) -> Dict[str, Any]:
+        nonlocal total
+        total += len(d)
+        return d
+    try:
+        data = json.loads(text, object_hook=sized, parse_float=_json_float, parse_int=parse_int,
+                          parse_constant=_json_constant)
+    except (ValueError, _JsonToken, RecursionError):     # (JSONDecodeError is a ValueError)
+        return _ONE_MORE_LOOK
+    colons = text.count(":")
+    if colons == total:
+        return data
+    if "\\u" in text:               # an escape may spell a colon (\u003a): the parse that counts pairs
+        return _ONE_MORE_LOOK
+    return data if colons - _colons_in_texts(data) == total else _ONE_MORE_LOOK
+
+
+def _colons_in_texts(data: Any) -> int:
+    """The colons of every text (key or value) in `data`."""
+    n = 0
+    stack: List[Any] = [[data]]         # (the top itself may be a text)
+    pop, push = stack.pop, stack.append
+    while stack:
+        x = pop()
+        t = type(x)
+        if t is dict:
+            for k, v in x.items():
+                n += k.count(":")
+                if type(v) is str:
+                    n += v.count(":")
+                elif type(v) is dict or type(v) is list:
+                    push(v)
+        elif t is list:
+            for v in x:
+                if type(v) is str:
+                    n += v.count(":")
+                elif type(v) is dict or type(v) is list:
+                    push(v)
+    return n
+
+
 #: digits as "0", every other byte as itself: a run of MAX_DIGITS + 1 zeros is a number (or a
 #: text) with more digits than a number may have
 _DIGITS_AS_ZERO = bytes(0x30 if 0x30 <= b <= 0x39 else b for b in range(256))
@@ -288,10 +344,12 @@ def _parse_text(name: str, text: str, is_json: bool, brackets: Optional[bytes] =
         import json
         long_run = _long_digit_run(text, raw)
         del raw                          # (not held while the text is parsed)
+        parse_int = _json_int if long_run else None
+        data = _json_counted(json, text, parse_int)
         try:
-            data = json.loads(text, object_pairs_hook=_json_pairs, parse_float=_json_float,
-                              parse_int=_json_int if long_run else None,
-                              parse_constant=_json_constant)
+            if data is _ONE_MORE_LOOK:   # refused, or perhaps a key twice: the parse that says which, and where
+                data = json.loads(text, object_pairs_hook=_json_pairs, parse_float=_json_float,
+                                  parse_int=parse_int, parse_constant=_json_constant)
         except json.JSONDecodeError as exc:
             raise read_error(name, f"not valid JSON: {_json_words(exc, text)}", exc.lineno, exc.colno) from None
         except _JsonDuplicate as exc:
