@@ -123,10 +123,14 @@ def _nesting_texts():
 
 
 def test_the_decoders_brackets_are_the_nesting_checks_own_and_its_refusals_the_same():
+    """decode_marked's marks: the brackets as check_nesting takes them and the colons, in the
+    order written; the parse given them answers as the parse that finds them itself."""
     from prefcli.io.parsing import _parse_text, decode_marked, decode_text
-    from prefcli.io.yaml_strict import _AS_PARENS, _NOT_BRACKETS
+    from prefcli.io.yaml_strict import _AS_PARENS
+    keep = bytes(b for b in range(256) if b not in b"[]{}:")
     seen = 0
-    for text in _nesting_texts():
+    texts = list(_nesting_texts()) + [t.replace(", ", ": ", 1) for t in _nesting_texts()] + _COUNTED_TEXTS
+    for text in texts:
         for raw in (text.encode("utf-8"), b"\xef\xbb\xbf" + text.encode("utf-8"), text.encode("utf-16")):
             plain = _outcome(decode_text, "f.json", raw)
             marked = _outcome(decode_marked, "f.json", raw, True)
@@ -134,12 +138,12 @@ def test_the_decoders_brackets_are_the_nesting_checks_own_and_its_refusals_the_s
                 assert marked == plain, repr(raw[:80])
                 continue
             utf8 = not raw.startswith(b"\xff\xfe")
-            brackets = plain[1].encode("utf-8").translate(_AS_PARENS, _NOT_BRACKETS) if utf8 else None
-            assert marked == ("ok", (plain[1], brackets)), repr(raw[:80])
+            marks = plain[1].encode("utf-8").translate(_AS_PARENS, keep) if utf8 else None
+            assert marked == ("ok", (plain[1], marks)), repr(raw[:80])
             assert decode_marked("f.json", raw, False) == (plain[1], None)
-            if brackets is not None:   # the parse with them gives what the parse without them gives
+            if marks is not None:   # the parse with them gives what the parse without them gives
                 seen += 1
-                assert _outcome(_parse_text, "t.json", plain[1], True, brackets) == \
+                assert _outcome(_parse_text, "t.json", plain[1], True, marks) == \
                     _outcome(_parse_text, "t.json", plain[1], True), repr(raw[:80])
     assert seen > 100
 

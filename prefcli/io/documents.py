@@ -103,10 +103,10 @@ def load_document(source: Union[str, os.PathLike], raw: Optional[bytes] = None) 
     else:
         name = "<stdin>" if str(source) == "-" else str(source)
     lower = name.lower()
-    text, brackets = decode_marked(name, raw, lower.endswith(".json"))   # (JSON: the brackets too)
+    text, marks = decode_marked(name, raw, lower.endswith(".json"))   # (JSON: its brackets and colons too)
     del raw                         # the bytes are not needed while the text is parsed
     is_json = lower.endswith(".json") or (name == "<stdin>" and text.lstrip().startswith("{"))
-    return parse_text(name, text, is_json, brackets)
+    return parse_text(name, text, is_json, marks)
 
 
 # ---------------------------------------------------------------------------------------------

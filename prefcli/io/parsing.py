@@ -65,16 +65,18 @@ def decode_text(name: str, raw: bytes) -> str:
     return decode_marked(name, raw, False)[0]
 
 
-#: every byte but the control characters and the brackets (deleted by decode_marked's pass, which
-#: turns the brackets into check_nesting's own _AS_PARENS)
-_NOT_CONTROL_OR_BRACKET = _NOT_CONTROL.translate(None, b"[]{}")
+#: every byte but the control characters, the brackets and the colons (deleted by decode_marked's
+#: pass, which turns the brackets into check_nesting's own _AS_PARENS)
+_NOT_MARK = _NOT_CONTROL.translate(None, b"[]{}:")
 
 
 def decode_marked(name: str, raw: bytes, brackets: bool) -> Tuple[str, Optional[bytes]]:
     """decode_text's text and, when `brackets` is asked for (a JSON file) and the bytes are
-    UTF-8, the text's brackets as check_nesting takes them, else None: the pass over the bytes
-    that looks for control characters keeps the brackets too, about as fast as keeping nothing,
-    where check_nesting's own pass over the text would cost as much again."""
+    UTF-8, the text's marks, else None: its brackets as check_nesting takes them and its colons,
+    in the order written. The pass over the bytes that looks for control characters keeps these
+    too, about as fast as keeping nothing, where check_nesting's own pass over the text would
+    cost as much again, and counting the colons (the JSON parse's check for a key twice) a
+    pass more."""
     utf8 = False
     marks: Optional[bytes] = None
     for bom, codec in _BOMS:
@@ -107,8 +109,8 @@ def decode_marked(name: str, raw: bytes, brackets: bool) -> Tuple[str, Optional[
     # In UTF-8 a control character is one byte, never part of another character's bytes: when the
     # bytes hold none (counted in C), neither does the text, and the search that places one is skipped.
     if utf8 and brackets:
-        marks = raw.translate(_AS_PARENS, _NOT_CONTROL_OR_BRACKET)   # (a BOM holds neither)
-        clean = not marks.translate(None, b"()")
+        marks = raw.translate(_AS_PARENS, _NOT_MARK)   # (a BOM holds none)
+        clean = not marks.translate(None, b"():")
     else:
         clean = utf8 and not raw.translate(None, _NOT_CONTROL)
     bad = None if clean else re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", text)
@@ -149,7 +151,7 @@ def _json_pairs(pairs: List[Tuple[str, Any]]) -> Dict[str, Any]:
 _ONE_MORE_LOOK: Any = object()
 
 
-def _json_counted(json: Any, text: str, parse_int: Any) -> Any:
+def _json_counted(json: Any, text: str, parse_int: Any, colons: Optional[int] = None) -> Any:
     """The JSON document of `text` when it has no key twice in an object, else _ONE_MORE_LOOK
     (also for any text the parser refuses: the parse with _json_pairs then says what and where,
     in the same order as always). Why not _json_pairs every time: it has the C parser build a
@@ -157,7 +159,8 @@ def _json_counted(json: Any, text: str, parse_int: Any) -> Any:
     full record); here the dicts are the parser's own and only their sizes are counted. A key
     written twice leaves its object a key short, and every pair of the text has one colon
     outside the texts: so the sizes add up to the colons of the text (less those inside its
-    texts, counted only when there are any) exactly when no key came twice."""
+    texts, counted only when there are any) exactly when no key came twice. `colons`: the
+    text's, when the caller counted them (decode_marked's marks)."""
     total = 0
 
     def sized(d: Dict[str, Any]) -> Dict[str, Any]:
@@ -169,7 +172,8 @@ def _json_counted(json: Any, text: str, parse_int: Any) -> Any:
                           parse_constant=_json_constant)
     except (ValueError, _JsonToken, RecursionError):     # (JSONDecodeError is a ValueError)
         return _ONE_MORE_LOOK
-    colons = text.count(":")
+    if colons is None:
+        colons = text.count(":")
     if colons == total:
         return data
     if "\\u" in text:               # an escape may spell a colon (\u003a): the parse that counts pairs
@@ -318,20 +322,24 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-def parse_text(name: str, text: str, is_json: bool, brackets: Optional[bytes] = None) -> Document:
-    """The document of `text`; `brackets`: decode_marked's (the text's brackets), if it has them."""
+def parse_text(name: str, text: str, is_json: bool, marks: Optional[bytes] = None) -> Document:
+    """The document of `text`; `marks`: decode_marked's (the text's brackets and colons), if it has them."""
     with paused_gc():
-        return _parse_text(name, text, is_json, brackets)
+        return _parse_text(name, text, is_json, marks)
 
 
-def _parse_text(name: str, text: str, is_json: bool, brackets: Optional[bytes] = None) -> Document:
+def _parse_text(name: str, text: str, is_json: bool, marks: Optional[bytes] = None) -> Document:
     if not is_json:
         from prefcli.io.yaml_fast import fast_yaml   # its patterns are compiled for YAML only
         data = fast_yaml(text)  # depth-limited itself; declines empty and deeply nested text
         if data is not None:
             return Document(name, data, text, False)  # positions are composed if ever asked for
-    if brackets is not None and is_json:
+    colons = None
+    if marks is not None and is_json:
+        brackets = marks.replace(b":", b"")
+        colons = len(marks) - len(brackets)
         raw, where = None, check_nesting(text, brackets=brackets)
+        del brackets, marks
     else:
         raw = text.encode("utf-8", "surrogatepass") if is_json else None   # (JSON: its two counts' bytes)
         where = check_nesting(text, raw)
@@ -345,7 +353,7 @@ def _parse_text(name: str, text: str, is_json: bool, brackets: Optional[bytes] =
         long_run = _long_digit_run(text, raw)
         del raw                          # (not held while the text is parsed)
         parse_int = _json_int if long_run else None
-        data = _json_counted(json, text, parse_int)
+        data = _json_counted(json, text, parse_int, colons)
         try:
             if data is _ONE_MORE_LOOK:   # refused, or perhaps a key twice: the parse that says which, and where
                 data = json.loads(text, object_pairs_hook=_json_pairs, parse_float=_json_float,
