@@ -75,8 +75,8 @@ def decode_marked(name: str, raw: bytes, brackets: bool) -> Tuple[str, Optional[
     UTF-8, the text's marks, else None: its brackets as check_nesting takes them and its colons,
     in the order written. The pass over the bytes that looks for control characters keeps these
     too, about as fast as keeping nothing, where check_nesting's own pass over the text would
-    cost as much again, and counting the colons (the JSON parse's check for a key twice) a
-    pass more."""
+    cost as much again, and so would counting the colons (the JSON parse's check for a key
+    written twice, _json_counted)."""
     utf8 = False
     marks: Optional[bytes] = None
     for bom, codec in _BOMS:
