@@ -1,5 +1,3 @@
-import sys
+from prefcli.cli.main import entry
 
-from prefcli.cli.main import main
-
-sys.exit(main())
+entry()

@@ -132,3 +132,50 @@ def test_a_command_of_one_json_file_loads_nothing_it_does_not_use(tmp_path: Path
     new = _new_modules([*args, str(_json_record(tmp_path))], tmp_path)
     assert [m for m in NOT_FOR_ONE_FILE if m in new] == []
     assert ("prefcli.render.sheet" in new) == (args == ["score"])     # the table only for the table
+
+
+_LEAVE = """
+import sys, threading
+import prefcli.cli.main as m
+print("written before", end="")          # (buffered: a pipe; the quick end flushes it)
+sys.stderr.write("said before")
+if sys.argv[1] == "thread":
+    stop = threading.Event()
+    t = threading.Thread(target=stop.wait)
+    t.start()
+    m._leave(5)
+    stop.set()
+    t.join()
+elif sys.argv[1] == "child":
+    import multiprocessing, time
+    p = multiprocessing.get_context("spawn").Process(target=time.sleep, args=(2,))
+    p.start()
+    m._leave(5)
+    p.join()
+else:
+    m._leave(5)
+print(" and returned", end="")
+"""
+
+
+@pytest.mark.parametrize("case, code, out", [
+    ("plain", 5, "written before"),                      # ended at once, what it wrote flushed
+    ("thread", 0, "written before and returned"),        # another thread: the ordinary shutdown
+    ("child", 0, "written before and returned"),         # a child process: the ordinary shutdown
+])
+def test_a_command_ends_without_the_shutdown_only_when_nothing_is_left_to_finish(case: str, code: int,
+                                                                                out: str) -> None:
+    """cli.main._leave: the process ends with the command's status and nothing it wrote lost;
+    it keeps the interpreter's shutdown while another thread or a child process runs."""
+    done = subprocess.run([sys.executable, "-c", _LEAVE, case], capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout, done.stderr) == (code, out, "said before")
+
+
+def test_the_console_script_and_python_m_end_with_the_commands_status(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: pref-record/1\nplayers: [A, B]\n", encoding="utf-8")
+    for args, code in ((["--version"], 0), (["validate", str(bad)], 1), (["nosuch"], 2)):
+        done = subprocess.run([sys.executable, "-m", "prefcli", *args], capture_output=True, text=True,
+                              timeout=120)
+        assert done.returncode == code, (args, done.stderr)
+        assert (done.stdout + done.stderr).strip(), args
