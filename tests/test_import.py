@@ -666,6 +666,24 @@ def test_stdin_into_a_folder(tmp_path, monkeypatch):
     assert [p.name for p in tmp_path.iterdir()] == ["stdin-1.yaml"]
 
 
+def test_several_documents_into_a_file_or_an_impossible_folder_is_exit_1(tmp_path, capsys):
+    """Six problems need -o FOLDER: a file of that name is neither replaced nor written into, and
+    a folder that cannot be made is said in words (was exit 3, FileExistsError, from makedirs)."""
+    src = str(HERE / "bridge-studio/preferansRu.bts")
+    taken = tmp_path / "taken.yaml"
+    taken.write_text("kept\n", encoding="utf-8")
+    assert main(["import", "-q", src, "-o", str(taken)]) == 1
+    err = capsys.readouterr().err
+    assert f"{taken}: cannot write 6 documents here: it is not a folder" in err and "internal" not in err
+    assert taken.read_text(encoding="utf-8") == "kept\n"
+    assert main(["import", "-q", src, "-o", str(taken / "sub")]) == 1
+    err = capsys.readouterr().err
+    assert f"{taken / 'sub'}: cannot make the folder: a part of the path is not a folder" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["taken.yaml"]
+    assert main(["import", "-q", src, "-o", str(tmp_path / "new" / "deeper")]) == 0
+    assert len(list((tmp_path / "new" / "deeper").iterdir())) == 6
+
+
 def test_the_analysis_reads_an_imported_etude(tmp_path, capsys):
     path = tmp_path / "lasker.yaml"
     assert main(["import", str(HERE / "preferanser/4.json"), "-o", str(path)]) == 0

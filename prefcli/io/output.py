@@ -270,6 +270,20 @@ def _folder_problem(dest: str, folder: str) -> Optional[str]:
     return None
 
 
+def make_folder(dest: str, documents: int) -> None:
+    """Make the folder that `-o FOLDER` names for a result of several files (its parents too).
+
+    A file or anything else already at that name is never replaced by a folder, and a folder
+    that cannot be made is said in words (exit 1), before any of the files is written."""
+    if os.path.lexists(dest) and not os.path.isdir(dest):
+        raise OutputError(dest, f"cannot write {documents} documents here: it is not a folder "
+                                "(give -o FOLDER, a new or existing folder, one file each)")
+    try:
+        os.makedirs(dest, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(dest, f"cannot make the folder: {_reason(exc)}") from None
+
+
 def _write_atomic(shown: str, target: str, payload: Union[bytes, Iterator[bytes]],
                   old: Optional[os.stat_result]) -> None:
     """Temporary file beside the target, fsync, rename; the old file's mode kept."""

@@ -69,6 +69,7 @@ def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Option
     from prefcli import render
     from prefcli.app.importing import ImportReport, import_source, output_names, read
     from prefcli.io.importers import detect
+    from prefcli.io.output import make_folder
     from prefcli.cli.util import CheckFailed, pick_format, write_text
     from prefcli.io.writer_json import dump
     from prefcli.model.diagnostics import InputError
@@ -149,7 +150,7 @@ def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Option
             n = len(docs)
             raise click.UsageError(f"{n} documents to write: give -o FOLDER (one file each)"
                                    + (" or --deal N" if any(len(r.outputs) > 1 for r in results) else ""))
-        os.makedirs(dest, exist_ok=True)
+        make_folder(dest, len(docs))
         ext = fmt or "yaml"
         planned = [(o, target) for r in results for o, target in output_names(r, dest, ext)]
         targets = [t for _, t in planned]
