@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -59,3 +60,11 @@ def run(monkeypatch, capsys):
         return code, out, err
 
     return _run
+
+
+def ctrl_c_as_from_a_terminal() -> None:
+    """SIGINT's default action in the child. Why: a shell without job control starts a
+    background job (`pytest ... &`) with SIGINT ignored, every child inherits that, and a Python
+    started with SIGINT ignored never installs its handler: the signal would be lost and the
+    test would wait out its timeout (seen on a run started from a script)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from conftest import EXAMPLES, ROOT, run_cli
+from conftest import EXAMPLES, ROOT, ctrl_c_as_from_a_terminal, run_cli
 from prefcli.cli.main import COMMANDS
 
 NEG = "tests/examples/negative/tricks-sum-11.yaml"
@@ -87,7 +87,8 @@ def test_a_closed_stdout_ends_quietly_with_0(name, settlement):
 def test_ctrl_c_is_130_and_quiet(name):
     """The command waits on standard input; Ctrl-C (SIGINT) stops it."""
     proc = subprocess.Popen([sys.executable, "-m", "prefcli", name, "-"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=str(ROOT))
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=str(ROOT),
+                            preexec_fn=ctrl_c_as_from_a_terminal)
     try:
         _wait_until_started(proc)
         proc.send_signal(signal.SIGINT)
@@ -100,6 +101,34 @@ def test_ctrl_c_is_130_and_quiet(name):
             stream.close()
     assert proc.returncode == 130
     assert err.decode().strip() == "" and b"Traceback" not in out    # (click ends the ^C line)
+
+
+@pytest.mark.parametrize("how", [["-m", "prefcli"], ["{script}"]])
+def test_ctrl_c_while_starting_is_130_and_quiet(tmp_path, how):
+    """Ctrl-C while click is still importing (a stand-in `click` on the path sends the signal
+    from inside that import, where Python's own handler would raise KeyboardInterrupt outside
+    every `except` of the CLI and print a traceback with status 1): 130, nothing written."""
+    shim = tmp_path / "click"
+    shim.mkdir()
+    (shim / "__init__.py").write_text("import os, signal\nos.kill(os.getpid(), signal.SIGINT)\n"
+                                      "raise SystemExit('the signal was not taken')\n", encoding="utf-8")
+    script = tmp_path / "prefcli"            # as pip writes a console script
+    script.write_text("import re\nimport sys\nfrom prefcli.cli.main import entry\n"
+                      "if __name__ == '__main__':\n    sys.exit(entry())\n", encoding="utf-8")
+    args = [a.format(script=script) for a in how]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
+    proc = subprocess.run([sys.executable, *args, "validate", "-"], input=b"", capture_output=True,
+                          cwd=str(tmp_path), env=env, timeout=60, preexec_fn=ctrl_c_as_from_a_terminal)
+    assert (proc.returncode, proc.stdout, proc.stderr) == (130, b"", b"")
+
+
+def test_importing_the_cli_leaves_ctrl_c_alone():
+    """A program or test that imports the CLI keeps Python's own Ctrl-C (KeyboardInterrupt)."""
+    code = ("import signal, prefcli.cli.main\n"
+            "assert signal.getsignal(signal.SIGINT) is signal.default_int_handler\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=str(ROOT), timeout=60,
+                          preexec_fn=ctrl_c_as_from_a_terminal)
+    assert proc.returncode == 0, proc.stderr
 
 
 def _wait_until_started(proc):
@@ -131,7 +160,7 @@ def test_ctrl_c_in_settle_workers_is_quiet(tmp_path):
         files.append(str(p))
     proc = subprocess.Popen([sys.executable, "-m", "prefcli", "settle", "-j", "2", *files],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=str(ROOT),
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=ctrl_c_as_from_a_terminal)
     try:
         _wait_for_workers(proc)
         os.killpg(proc.pid, signal.SIGINT)           # as a terminal does: the whole group

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import EXAMPLES, ROOT, run_cli
+from conftest import EXAMPLES, ROOT, ctrl_c_as_from_a_terminal, run_cli
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
@@ -542,7 +542,8 @@ def test_ctrl_c_stops_the_workers_and_exits_130(tmp_path):
     folder = _copies(tmp_path, 200)
     proc = subprocess.Popen([sys.executable, "-c", _FORCED, "settle", folder, "-j", "2"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=str(ROOT),
-                            env={**os.environ, "HOW": "slow"}, start_new_session=True)
+                            env={**os.environ, "HOW": "slow"}, start_new_session=True,
+                            preexec_fn=ctrl_c_as_from_a_terminal)
     try:
         deadline = time.monotonic() + 60
         workers = []

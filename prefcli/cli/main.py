@@ -7,12 +7,40 @@ traceback). No traceback reaches a user otherwise.
 """
 from __future__ import annotations
 
-import importlib
 import os
+import signal
 import sys
-from typing import Dict, List, Optional, Tuple
 
-import click
+
+def _interrupted_while_starting(signum: int, frame: Any) -> None:
+    """Ctrl-C before the command runs (click and prefcli still importing, about 20 ms of every
+    start): nothing is written yet, so the process ends at once, quietly, with 130. Python's own
+    handler would raise KeyboardInterrupt inside some import, outside every ``except`` of
+    :func:`_main`, and print its traceback with status 1."""
+    os._exit(130)
+
+
+def _starting_as_the_command() -> bool:
+    """This import is the start of ``prefcli`` or ``python -m prefcli`` (not a program or a test
+    that imports the CLI, nor a spawned worker, whose main module is ``__mp_main__``), and
+    SIGINT still has Python's own handler (not one that the caller set, nor ignored)."""
+    main = sys.modules.get("__main__")
+    if getattr(main, "__name__", None) != "__main__" or \
+            signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return False
+    spec = getattr(main, "__spec__", None)
+    if spec is not None:
+        return getattr(spec, "name", None) == "prefcli.__main__"
+    return os.path.basename(getattr(main, "__file__", None) or "") == "prefcli"
+
+
+if _starting_as_the_command():
+    signal.signal(signal.SIGINT, _interrupted_while_starting)
+
+import importlib  # noqa: E402 - after the handler: the imports are most of the start
+from typing import Any, Dict, List, Optional, Tuple  # noqa: E402
+
+import click  # noqa: E402
 
 from prefcli import __version__
 
@@ -166,6 +194,10 @@ def _main(argv: Optional[List[str]] = None) -> int:
     args, debug = _without_debug(list(sys.argv[1:] if argv is None else argv))
     debug = debug or bool(os.environ.get("PREFCLI_DEBUG"))
     try:
+        if signal.getsignal(signal.SIGINT) is _interrupted_while_starting:
+            # from here Ctrl-C is KeyboardInterrupt again, caught below: the command may have
+            # written part of its output, which is flushed or dropped as its status says
+            signal.signal(signal.SIGINT, signal.default_int_handler)
         cli.main(args=args, prog_name="prefcli", standalone_mode=False)
         return 0
     except click.exceptions.Exit as exc:
