@@ -186,3 +186,25 @@ def test_family_words_come_from_the_rules():
     doc = sheetio.sheet_document(res)
     assert doc["mountain"]["B"] == "2.5" and doc["rules"]["variant"] == "lithuanian"
     assert "track" in sheetio.render_explain(res)
+
+
+@pytest.mark.parametrize("text, line", [
+    ("format: pref-tournament/1\nname: Cup\n",
+     "format: this is a tournament (format: pref-tournament/1); a record is needed here"),
+    ('{"format": "pref-settlement/1", "players": ["Ann"]}',
+     "format: unknown format 'pref-settlement/1': expected pref-record/1 or pref-sheet/1"),
+    ('{"format": "pref-stats/1", "by": "player"}',
+     "format: unknown format 'pref-stats/1': expected pref-record/1 or pref-sheet/1"),
+    ('{"players": ["A", "B", "C"], "rules": {"variant": "sochi"}, "deals": []}',
+     "missing 'format': write format: pref-record/1 (a game record) or format: pref-sheet/1 (a score sheet)"),
+])
+def test_another_kind_of_document_is_one_line_as_in_replay(run, tmp_path, text, line):
+    """score of a tournament, a settlement or a document without `format` says so in the one line
+    that replay prints (and validate, which checks a tournament file as one), not the record
+    schema's complaint about each field it holds."""
+    path = tmp_path / ("doc.json" if text.startswith("{") else "doc.yaml")
+    path.write_text(text, encoding="utf-8")
+    for command in ("score", "replay") + (() if "tournament" in text else ("validate",)):
+        code, _, err_text = run([command, str(path)])
+        err = err_text.strip().splitlines()
+        assert code == 1 and len(err) == 1 and err[0].endswith(line), (command, err)

@@ -61,7 +61,7 @@ def score_file(file: str, variant: Optional[str], sets: Sequence, entries: bool 
     messages come first.
     """
     from prefcli.model.diagnostics import InputError, PrefcliError
-    from prefcli.io.documents import build_record_fast, load_document, schema_problems
+    from prefcli.io.documents import build_record_fast, format_check, load_document, schema_problems
     from prefcli.rules.presets import resolve_rules
     from prefcli.scoring import score
 
@@ -69,6 +69,9 @@ def score_file(file: str, variant: Optional[str], sets: Sequence, entries: bool 
     if doc.kind == "sheet":
         raise InputError([doc.problem(("format",), "this is a score sheet (pref-sheet/1); prefcli score "
                                       "reads a game record (pref-record/1): use prefcli settle for a sheet")])
+    # another kind of document (a tournament, a settlement, ...) is said so in one line, as every
+    # command says it: the record schema's messages below would list each of its fields instead
+    format_check(doc, "record")
     record = None
     try:
         record = build_record_fast(doc, release=True)
