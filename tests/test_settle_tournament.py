@@ -144,3 +144,37 @@ def test_reprice_keeps_nets_and_recomputes_money_and_payments(tmp_path):
     assert all((v / Decimal("0.05")) == int(v / Decimal("0.05")) for v in r2.money.values())
     check_payments(r2.money, r2.payments)
     assert reprice(r, None, None) is r
+
+
+def test_a_long_average_is_printed_with_its_own_digits(tmp_path, run):
+    """A band factor of 10**30 makes totals of 32 digits: the standings' average of a third of
+    such a total was printed through a float (16666666666666666810427096170496.00…); every
+    digit is now the value's own, rounded at the second decimal."""
+    import shutil
+    folder = tmp_path / "cup"
+    shutil.copytree(EXAMPLES / "tournament", folder)
+    t = folder / "tournament.yaml"
+    t.write_text(t.read_text(encoding="utf-8").replace('factor: "0.5"', "factor: 1000000000000000000000000000000"),
+                 encoding="utf-8")
+    code, out, err = run(["settle", str(folder)])
+    assert code == 0, err
+    bob = next(line for line in out.splitlines() if line.split()[1:2] == ["Bob"])
+    assert bob.split()[2:5] == ["50000000000000000000000000000036.6", "3", "16666666666666666666666666666678.87…"]
+
+
+@pytest.mark.parametrize("value, text, table", [
+    (F(1, 3), "0.33", "0.33…"), (F(-170, 3), "-56.67", "-56.67…"), (F(-1, 300), "-0.00", "-0.00…"),
+    (F(1, 8), "0.12", "0.125"), (F(3, 8), "0.38", "0.375"), (F(203, 200), "1.02", "1.015"),
+    (F(10 ** 30 + 2, 3), "333333333333333333333333333334.00", "333333333333333333333333333334"),
+    (F(10 ** 30 + 1, 3), "333333333333333333333333333333.67", "333333333333333333333333333333.67…"),
+])
+def test_amounts_rounded_for_the_eye_are_exact(value, text, table):
+    """Two decimals, half to even, in integer arithmetic (1.015 is 1.02, where its float 1.01)."""
+    from prefcli.model.ledger import amount_text, decimal_text
+    assert (decimal_text(value), amount_text(value)) == (text, table)
+
+
+def test_a_half_in_an_explanation_is_a_decimal():
+    """The scorer's notes wrote a half through the float's :g: 1234567.5 was 1.23457e+06."""
+    from prefcli.scoring.russian_sheet import SheetWriter
+    assert [SheetWriter._fmt(v) for v in (F(2469135, 2), F(-1, 2), F(40, 3), 7)] == ["1234567.5", "-0.5", "40/3", "7"]

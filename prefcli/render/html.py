@@ -16,7 +16,7 @@ from fractions import Fraction
 from html import escape
 from typing import Any, Dict, List, Optional, Sequence
 
-from prefcli.model.ledger import format_amount
+from prefcli.model.ledger import amount_text, format_amount
 from prefcli.render import svg as svgdraw
 from prefcli.render.svg_layouts import DrawError
 
@@ -173,9 +173,7 @@ def _f(v: Any) -> str:
 
 def _signed(v: Fraction) -> str:
     """A signed amount; a repeating fraction (a third of a whist) as two decimals and an ellipsis."""
-    s = _f(v)
-    if "/" in s:
-        s = f"{float(v):.2f}…"
+    s = amount_text(v)
     return "+" + s if v > 0 else s
 
 

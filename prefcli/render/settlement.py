@@ -9,16 +9,13 @@ from fractions import Fraction
 from typing import Any, List, Sequence
 
 from prefcli.model.numbers import money_text
-from prefcli.model.ledger import format_amount
+from prefcli.model.ledger import amount_text, format_amount
 from prefcli.settle.document import ROUND_PLACES, exact, rounded
 
 
 def _ws(v: Fraction) -> str:
     """Table text of an exact amount: "12", "12.5", or "56.67…" when it does not terminate."""
-    w = format_amount(v)
-    if isinstance(w, str) and "/" in w:
-        return f"{float(v):.2f}…"
-    return str(w)
+    return amount_text(v)
 
 
 def render_table(report: Any) -> str:

@@ -12,13 +12,10 @@ from prefcli.settle.stats import Stats, ranked, to_data
 
 def _n(v: Any) -> str:
     """Table text of an exact amount: "12", "12.5", or "56.67…" when it does not terminate."""
-    from prefcli.model.ledger import format_amount
+    from prefcli.model.ledger import amount_text
     if isinstance(v, float):
         return f"{v:.1f}"
-    w = format_amount(v)
-    if isinstance(w, str) and "/" in w:
-        return f"{float(v):.2f}…"
-    return str(w)
+    return amount_text(v)
 
 
 def _grid(rows: Sequence[Sequence[str]], right_from: int = 1) -> List[str]:

@@ -10,7 +10,7 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union
 from prefcli.rules.errors import TRICKS_PER_DEAL
 from prefcli.model.records import Deal, Record
 from prefcli.rules.presets import Rules
-from prefcli.model.ledger import Ledger
+from prefcli.model.ledger import Ledger, format_amount
 from prefcli.rules.reading import DealReading
 from prefcli.scoring import ScoringError, context_for
 
@@ -180,7 +180,8 @@ class SheetWriter:
         if type(x) is int:
             return str(x)
         x = F(x)
-        return str(x.numerator) if x.denominator == 1 else f"{float(x):g}" if (x * 2).denominator == 1 else str(x)
+        # a half as a decimal ("1234567.5", where the float's :g wrote 1.23457e+06), else 40/3
+        return str(x.numerator) if x.denominator == 1 else str(format_amount(x)) if x.denominator == 2 else str(x)
 
 
     # ------------------------------------------------------------------ what a deal gives
