@@ -506,7 +506,7 @@ def decimal_text(value: Fraction, places: int = 2) -> str:
     """`value` rounded to `places` decimals (half to even), as text, in integer arithmetic.
 
     Why not ``f"{float(value):.2f}"``: a float keeps about 16 digits, so a tournament total of
-    30 digits printed its third of a whist as ``16666666666666666810427096170496.00``; here every
+    32 digits printed its third of a whist as ``16666666666666666810427096170496.00``; here every
     digit is the value's own. A negative value that rounds to nothing keeps its sign
     (``-0.00``), as the float formatting did."""
     if type(value) is not Fraction:

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any, List, Sequence
 
 from prefcli.model.numbers import money_text
-from prefcli.model.ledger import amount_text, format_amount
+from prefcli.model.ledger import amount_text
 from prefcli.settle.document import ROUND_PLACES, exact, rounded
 
 
