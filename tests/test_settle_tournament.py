@@ -170,8 +170,8 @@ def test_a_long_average_is_printed_with_its_own_digits(tmp_path, run):
 ])
 def test_amounts_rounded_for_the_eye_are_exact(value, text, table):
     """Two decimals, half to even, in integer arithmetic (1.015 is 1.02, where its float 1.01)."""
-    from prefcli.model.ledger import amount_text, decimal_text
-    assert (decimal_text(value), amount_text(value)) == (text, table)
+    from prefcli.model.ledger import amount_text, rounded_text
+    assert (rounded_text(value), amount_text(value)) == (text, table)
 
 
 def test_a_half_in_an_explanation_is_a_decimal():

@@ -502,7 +502,7 @@ def format_amount(value: Fraction) -> object:
     return f"{value.numerator}/{value.denominator}"
 
 
-def decimal_text(value: Fraction, places: int = 2) -> str:
+def rounded_text(value: Fraction, places: int = 2) -> str:
     """`value` rounded to `places` decimals (half to even), as text, in integer arithmetic.
 
     Why not ``f"{float(value):.2f}"``: a float keeps about 16 digits, so a tournament total of
@@ -526,5 +526,5 @@ def amount_text(value: Fraction) -> str:
     exact value is in the JSON and CSV forms)."""
     w = format_amount(value)
     if isinstance(w, str) and "/" in w:
-        return decimal_text(Fraction(value)) + "…"
+        return rounded_text(Fraction(value)) + "…"
     return str(w)

@@ -410,5 +410,5 @@ def _settled_in_units(sheet: SheetLike, players: Tuple[str, ...], method_name: s
 
 
 def _plain(v: Fraction) -> str:
-    from prefcli.model.ledger import decimal_text
-    return str(v.numerator) if v.denominator == 1 else decimal_text(v)
+    from prefcli.model.ledger import rounded_text
+    return str(v.numerator) if v.denominator == 1 else rounded_text(v)
