@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import EXAMPLES, ROOT, run_cli
+from prefcli.model.diagnostics import InputError
 
 NEGATIVE = Path(__file__).parent / "examples" / "negative"
 READERS = [["validate"], ["score"], ["replay", "--check"], ["settle"], ["convert", "--to", "json"]]
@@ -111,11 +112,50 @@ def test_a_fifo_is_refused_at_once_not_read(tmp_path, command):
                           text=True, cwd=str(ROOT), timeout=60)   # would block forever if opened
     assert proc.returncode == 1
     assert f"{fifo}: is a named pipe (FIFO), not a regular file" in proc.stderr
+    # the way out names no other command than the one given: "- < FILE", whatever the command
+    assert f"give - < {fifo} in its place" in proc.stderr and "prefcli validate -" not in proc.stderr
 
 
 def test_a_device_is_refused():
     code, _, err = run_cli(["validate", "/dev/zero"])
     assert code == 1 and "/dev/zero: is a device, not a regular file" in err
+
+
+def test_endless_standard_input_is_cut_at_the_limit_and_called_input():
+    """``prefcli score - < /dev/zero``: the read stops at the limit; stdin is not "a file"."""
+    proc = subprocess.run([sys.executable, "-m", "prefcli", "score", "-"], input=b"\0" * 1001, capture_output=True,
+                          cwd=str(ROOT), timeout=60, env={**os.environ, "PREFCLI_MAX_BYTES": "1000"})
+    assert proc.returncode == 1
+    assert proc.stderr.decode() == ("<stdin>: input is larger than the limit of 1000 bytes "
+                                    "(set PREFCLI_MAX_BYTES to raise it)\n")
+
+
+@pytest.mark.parametrize("setting", ["abc", "-5", "0", "1e9", "5G", "1kb", "99999999999999999999999"])
+def test_a_bad_read_limit_in_the_environment_is_a_usage_error(setting):
+    """PREFCLI_MAX_BYTES=abc was an internal error (int()), =-5 called every file "not a valid
+    file name" and =1e30 overflowed: now one line, 2, before any command, and no output."""
+    proc = subprocess.run([sys.executable, "-m", "prefcli", "score", str(ROOT / "examples" / "sochi-3p.yaml")],
+                          capture_output=True, text=True, cwd=str(ROOT), timeout=60,
+                          env={**os.environ, "PREFCLI_MAX_BYTES": setting})
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == (f"prefcli: PREFCLI_MAX_BYTES={setting!r} is not a read limit: give a whole number of "
+                           "bytes from 1 to 4294967296 (4 GiB), or of KiB, MiB or GiB (e.g. 128MiB)\n")
+
+
+@pytest.mark.parametrize("setting, limit", [(None, 64 << 20), ("", 64 << 20), ("1000", 1000), (" 128MiB ", 128 << 20),
+                                            ("2G", 2 << 30), ("4gib", 4 << 30), ("16k", 16 << 10)])
+def test_the_read_limit_settings_that_are_taken(setting, limit):
+    from prefcli.io.documents import max_bytes_setting
+    assert max_bytes_setting(setting) == (limit, None)
+
+
+def test_a_library_caller_gets_the_bad_setting_as_a_read_error(monkeypatch):
+    """Without the CLI in front, the bad setting is the reader's refusal, not the default."""
+    import prefcli.io.documents as documents
+    monkeypatch.setattr(documents, "MAX_BYTES_PROBLEM", documents.max_bytes_setting("abc")[1])
+    with pytest.raises(InputError) as exc:
+        documents.read_source(str(ROOT / "examples" / "sochi-3p.yaml"))
+    assert "PREFCLI_MAX_BYTES='abc' is not a read limit" in exc.value.problems[0].message
 
 
 def _record_text() -> str:

@@ -193,6 +193,11 @@ def _main(argv: Optional[List[str]] = None) -> int:
         util._INTERNAL_SHOWN[0] = False
     args, debug = _without_debug(list(sys.argv[1:] if argv is None else argv))
     debug = debug or bool(os.environ.get("PREFCLI_DEBUG"))
+    if "PREFCLI_MAX_BYTES" in os.environ:
+        from prefcli.io.documents import MAX_BYTES_PROBLEM
+        if MAX_BYTES_PROBLEM:       # the environment is part of the command line: a usage error
+            print(f"prefcli: {MAX_BYTES_PROBLEM}", file=sys.stderr)
+            return 2
     try:
         if signal.getsignal(signal.SIGINT) is _interrupted_while_starting:
             # from here Ctrl-C is KeyboardInterrupt again, caught below: the command may have

@@ -6,6 +6,7 @@ to locate a data path is :mod:`prefcli.io.located`'s.
 from __future__ import annotations
 
 import os
+import re
 import stat
 import sys
 from typing import Any, List, Optional, Tuple, Union
@@ -14,7 +15,33 @@ from prefcli.io.located import Document
 from prefcli.io.parsing import decode_marked, parse_text, read_error
 from prefcli.model.diagnostics import InputError, Path, Problem, Problems
 
-MAX_BYTES = int(os.environ.get("PREFCLI_MAX_BYTES", str(64 * 1024 * 1024)))
+_MIB = 1024 * 1024
+#: the largest limit PREFCLI_MAX_BYTES may set: a read is allocated up to its limit at once, and a
+#: record of more than 4 GiB could not be held in memory as data anyway
+MAX_BYTES_CEILING = 4 * 1024 * _MIB
+_UNITS = {"": 1, "k": 1024, "kib": 1024, "m": _MIB, "mib": _MIB, "g": 1024 * _MIB, "gib": 1024 * _MIB}
+
+
+def max_bytes_setting(text: Optional[str]) -> Tuple[int, Optional[str]]:
+    """The read limit that PREFCLI_MAX_BYTES's `text` sets (64 MiB when unset or empty), and what is
+    wrong with the setting if anything. A bad setting is refused where it is used (the CLI
+    refuses it before any command), never silently replaced by the default: a user who raised
+    the limit must not find a file refused at the old one."""
+    if text is None or not text.strip():        # unset, or set to nothing (VAR= cmd)
+        return 64 * _MIB, None
+    m = re.fullmatch(r"\s*([0-9]{1,12})\s*([A-Za-z]*)\s*", text)
+    unit = _UNITS.get(m.group(2).lower()) if m else None
+    if m is None or unit is None or not 1 <= int(m.group(1)) * unit <= MAX_BYTES_CEILING:
+        return 64 * _MIB, (f"PREFCLI_MAX_BYTES={text!r} is not a read limit: give a whole number of bytes from 1 "
+                           f"to {MAX_BYTES_CEILING} (4 GiB), or of KiB, MiB or GiB (e.g. 128MiB)")
+    return int(m.group(1)) * unit, None
+
+
+MAX_BYTES, MAX_BYTES_PROBLEM = max_bytes_setting(os.environ.get("PREFCLI_MAX_BYTES"))
+
+
+def _limit_text() -> str:
+    return f"{MAX_BYTES // _MIB} MiB" if MAX_BYTES % _MIB == 0 else f"{MAX_BYTES} bytes"
 
 #: standard input read ahead by peek_stdin (with the stream it came from), handed to the next
 #: read_source('-') of that same stream
@@ -35,6 +62,8 @@ def _stdin_bytes() -> bytes:
     """Standard input's bytes, up to the limit. Started with it closed (`<&-`), Python has no
     stdin at all (sys.stdin is None): that is a located refusal, not an internal error."""
     stream = sys.stdin
+    if MAX_BYTES_PROBLEM:
+        raise read_error("<stdin>", MAX_BYTES_PROBLEM)
     if stream is None:
         raise read_error("<stdin>", "standard input is closed: give a file, or - with something to read")
     try:
@@ -65,6 +94,8 @@ def read_source(source: Union[str, os.PathLike]) -> Tuple[str, bytes]:
     name = "<stdin>" if str(source) == "-" else str(source)
     if name == "":
         raise read_error("''", "an empty file name (give a file, a folder, or - for standard input)")
+    if MAX_BYTES_PROBLEM:
+        raise read_error(name, MAX_BYTES_PROBLEM)
     try:
         if str(source) == "-":
             raw = _read_stdin()
@@ -76,8 +107,8 @@ def read_source(source: Union[str, os.PathLike]) -> Tuple[str, bytes]:
                 what = ("a named pipe (FIFO)" if stat.S_ISFIFO(st.st_mode) else
                         "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else
                         "a socket" if stat.S_ISSOCK(st.st_mode) else "not a regular file")
-                raise read_error(name, f"is {what}, not a regular file: prefcli reads files, or stdin "
-                                       f"given as - (e.g. prefcli validate - < {name})")
+                raise read_error(name, f"is {what}, not a regular file: prefcli reads regular files, or "
+                                       f"standard input given as -: give - < {name} in its place")
             with open(source, "rb") as fh:
                 raw = fh.read(MAX_BYTES + 1)
     except FileNotFoundError:
@@ -91,8 +122,8 @@ def read_source(source: Union[str, os.PathLike]) -> Tuple[str, bytes]:
     except ValueError:  # a path with a NUL byte
         raise read_error(name, "is not a valid file name") from None
     if len(raw) > MAX_BYTES:
-        raise read_error(name, f"file is larger than the limit of {MAX_BYTES // (1024 * 1024)} MiB "
-                               "(set PREFCLI_MAX_BYTES to raise it)")
+        what = "input" if name == "<stdin>" else "file"
+        raise read_error(name, f"{what} is larger than the limit of {_limit_text()} (set PREFCLI_MAX_BYTES to raise it)")
     return name, raw
 
 
