@@ -97,6 +97,15 @@ def test_in_place_and_variant_keep_the_comments(tmp_path):
     assert "  variant: leningrad" in out
 
 
+def test_one_comment_that_json_would_lose_is_named_in_the_singular(tmp_path):
+    src = tmp_path / "c.yaml"
+    src.write_text("# Friday\nformat: pref-record/1\nplayers: [Ann, Bob, Cid]\nrules: {variant: sochi}\n"
+                   "deals:\n- contract: all-pass\n  tricks: {Ann: 4, Bob: 3, Cid: 3}\n", encoding="utf-8")
+    code, out, err = run_cli(["convert", str(src), "--to", "json"])
+    assert code == 1 and out == ""
+    assert f"prefcli: {src}: JSON has no comments, so this comment would be lost (" in err, err
+
+
 def test_json_output_of_a_commented_file_is_refused_with_the_list(tmp_path):
     src = tmp_path / "c.yaml"
     src.write_text(COMMENTED, encoding="utf-8")
@@ -105,7 +114,7 @@ def test_json_output_of_a_commented_file_is_refused_with_the_list(tmp_path):
         assert code == 1 and out == ""
         assert "--drop-comments" in err and f"{src}:1: # Friday game" in err
         assert f"{src}:10: # agreed before play" in err
-        assert "13 would be lost" in err
+        assert "these 13 comments would be lost" in err
         assert not (tmp_path / "out.json").exists()
     code, out, err = run_cli(["convert", str(src), "--to", "json", "--drop-comments"])
     assert code == 0, err

@@ -146,7 +146,8 @@ def _refuse_comments(doc, comments) -> None:
     from prefcli.cli.util import CheckFailed
     from prefcli.io.comments import describe
 
-    click.echo(f"prefcli: {doc.name}: JSON has no comments, so these {len(comments)} would be lost "
+    what = "this comment would be lost" if len(comments) == 1 else f"these {len(comments)} comments would be lost"
+    click.echo(f"prefcli: {doc.name}: JSON has no comments, so {what} "
                "(--drop-comments writes the JSON without them; YAML keeps them):", err=True)
     for line in describe(comments, doc.name):
         click.echo(line, err=True)
