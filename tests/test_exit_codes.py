@@ -131,6 +131,49 @@ def test_importing_the_cli_leaves_ctrl_c_alone():
     assert proc.returncode == 0, proc.stderr
 
 
+# a stand-in sitecustomize: the signal arrives while the output is being written (between the
+# temporary file's last byte and its rename), the window where a killed prefcli left
+# `.game.yaml.xxxx.tmp` beside its target
+_SIGNAL_WHILE_WRITING = ("import os, signal\n_fsync = os.fsync\n"
+                         "def fsync(fd):\n    os.kill(os.getpid(), signal.{sig})\n    _fsync(fd)\n"
+                         "os.fsync = fsync\n")
+
+
+def _run_with_a_signal_while_writing(tmp_path, sig, preexec):
+    (tmp_path / "sitecustomize.py").write_text(_SIGNAL_WHILE_WRITING.format(sig=sig), encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
+    proc = subprocess.run([sys.executable, "-m", "prefcli", "convert", str(EXAMPLES / "sochi-3p.yaml"),
+                           "-o", str(out / "game.yaml")], capture_output=True, cwd=str(tmp_path), env=env,
+                          timeout=60, preexec_fn=preexec)
+    return proc, sorted(os.listdir(out))
+
+
+def _sigint_ignored_as_in_a_background_job() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@pytest.mark.parametrize("sig, status", [("SIGTERM", 143), ("SIGHUP", 129)])
+@pytest.mark.parametrize("preexec", [ctrl_c_as_from_a_terminal, _sigint_ignored_as_in_a_background_job],
+                         ids=["terminal", "background-job"])
+def test_sigterm_or_sighup_while_writing_leaves_nothing_and_is_quiet(tmp_path, sig, status, preexec):
+    """`kill`, `timeout` or a closed terminal while prefcli writes: the temporary file is
+    removed (the signal's default action left it behind), nothing is printed, and the status is
+    the shell's 128 + the signal, also in a background job, where SIGINT is ignored."""
+    proc, left = _run_with_a_signal_while_writing(tmp_path, sig, preexec)
+    assert (proc.returncode, proc.stdout, proc.stderr, left) == (status, b"", b"", [])
+
+
+def test_sighup_ignored_by_nohup_stays_ignored(tmp_path):
+    def nohup() -> None:
+        ctrl_c_as_from_a_terminal()
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    proc, left = _run_with_a_signal_while_writing(tmp_path, "SIGHUP", nohup)
+    assert (proc.returncode, proc.stderr, left) == (0, b"", ["game.yaml"])
+    assert (tmp_path / "out" / "game.yaml").read_text(encoding="utf-8").startswith("# ")
+
+
 def _wait_until_started(proc):
     """Until the command is blocked reading its standard input (the kernel says so in
     /proc/PID/wchan): past its imports and inside the CLI's own handling, so SIGINT is the
@@ -172,6 +215,53 @@ def test_ctrl_c_in_settle_workers_is_quiet(tmp_path):
         pytest.skip("the batch finished before the signal")
     assert proc.returncode == 130, err
     assert err.decode().strip() == ""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_sigterm_to_settle_with_workers_ends_them_too(tmp_path):
+    """`kill PID` of settle -j 2 (the parent only, as a batch system does): 143, quietly, and
+    the workers end with it (their pipes close), none left running."""
+    text = (EXAMPLES / "sochi-3p.yaml").read_text(encoding="utf-8")
+    files = []
+    for i in range(400):
+        p = tmp_path / f"g{i:03}.yaml"
+        p.write_text(text, encoding="utf-8")
+        files.append(str(p))
+    proc = subprocess.Popen([sys.executable, "-m", "prefcli", "settle", "-j", "2", *files],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=str(ROOT),
+                            start_new_session=True, preexec_fn=ctrl_c_as_from_a_terminal)
+    workers = []
+    try:
+        _wait_for_workers(proc)
+        try:
+            workers = open(f"/proc/{proc.pid}/task/{proc.pid}/children").read().split()
+        except OSError:
+            pass
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+        for _ in range(200):
+            if not any(os.path.exists(f"/proc/{w}") and "Z" not in _state(w) for w in workers):
+                break
+            time.sleep(0.05)
+        assert not any(os.path.exists(f"/proc/{w}") and "Z" not in _state(w) for w in workers), workers
+    finally:
+        if proc.poll() is None or workers:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except OSError:
+                pass
+    if proc.returncode == 0:
+        pytest.skip("the batch finished before the signal")
+    assert proc.returncode == 143, err
+    assert err.decode().strip() == ""
+
+
+def _state(pid: str) -> str:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"
 
 
 def _wait_for_workers(proc):

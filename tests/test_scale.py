@@ -604,3 +604,28 @@ def test_a_worker_without_a_core_of_its_own_is_retired(monkeypatch):
             assert bool(ex._procs) is kept and bool(ex._active) is kept
             if not kept:
                 assert {pid for _, pid in got[-100:]} == {os.getpid()}
+
+
+class _ClientStandIn:
+    """A cluster's client, as far as DaskExecutor asks before it maps anything."""
+
+    def scheduler_info(self):
+        return {"workers": {"tcp://127.0.0.1:1": {}}}
+
+
+@pytest.mark.parametrize("raised, silenced", [(KeyboardInterrupt, True), (SystemExit, True), (ValueError, False)])
+def test_an_interrupted_dask_batch_leaves_the_schedulers_complaints_unsaid(raised, silenced):
+    """Ctrl-C or SIGTERM in a Dask batch: the scheduler's "Couldn't gather keys ... forgotten"
+    about the dropped tasks was printed under the quiet 130/143; an error keeps Dask's logs."""
+    import logging
+    from prefcli.app.executors import DaskExecutor
+    log = logging.getLogger("distributed")
+    level = log.level
+    try:
+        log.setLevel(logging.WARNING)
+        with pytest.raises(raised):
+            with DaskExecutor(client=_ClientStandIn()):
+                raise raised()
+        assert (log.level > logging.CRITICAL) is silenced
+    finally:
+        log.setLevel(level)

@@ -36,30 +36,6 @@ class ExecutorError(ValueError):
         self.message = message
 
 
-class Sealed:
-    """An object a worker sends back that its parent seldom needs: pickled once, where it was
-    made, and unpickled only when :meth:`open` asks for it (in the process that made it,
-    nothing is ever pickled). The streamed table sends each input's whole result this way,
-    for the one case where a lone input prints its own table."""
-
-    __slots__ = ("_obj", "_data")
-
-    def __init__(self, obj: Any = None, data: Optional[bytes] = None) -> None:
-        self._obj = obj
-        self._data = data
-
-    def open(self) -> Any:
-        if self._data is not None:
-            import pickle
-            self._obj, self._data = pickle.loads(self._data), None
-        return self._obj
-
-    def __reduce__(self) -> Any:
-        import pickle
-        data = self._data if self._data is not None else pickle.dumps(self._obj, pickle.HIGHEST_PROTOCOL)
-        return (Sealed, (None, data))
-
-
 def _run_chunk(func: Callable[[Any], Any], chunk: Sequence[Any]) -> List[Any]:
     return [func(x) for x in chunk]
 
@@ -578,6 +554,15 @@ class DaskExecutor(Executor):
         if self._helper is not None:
             self._helper.close()
             self._helper = None
+
+    def __exit__(self, *exc: Any) -> None:
+        if exc[0] is not None and not issubclass(exc[0], Exception):
+            # interrupted (Ctrl-C, SIGTERM): the scheduler's word on the tasks dropped with the
+            # cluster ("Couldn't gather keys ... forgotten") is no news to a user whose command
+            # ends quietly
+            import logging
+            logging.getLogger("distributed").setLevel(logging.CRITICAL + 1)
+        self.close()
 
     def close(self) -> None:
         self._stop_helper()

@@ -2,7 +2,8 @@
 when to start them: a worker forked with ``os.fork`` and fed over pipes of its own
 (:class:`_Forked`), the same over ``multiprocessing`` where the system cannot fork
 (:class:`_Spawned`), the loop every worker runs (:func:`_serve`), and the measure of idle
-cores that ``settle --jobs N`` forks by (:class:`IdleProbe`)."""
+cores that ``settle --jobs N`` forks by (:class:`IdleProbe`); and :class:`Sealed`, a result
+that crosses a worker's pipe pickled, to be opened only if its parent needs it."""
 from __future__ import annotations
 
 import gc
@@ -11,12 +12,39 @@ import time
 from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 
+class Sealed:
+    """An object a worker sends back that its parent seldom needs: pickled once, where it was
+    made, and unpickled only when :meth:`open` asks for it (in the process that made it,
+    nothing is ever pickled). The streamed table sends each input's whole result this way,
+    for the one case where a lone input prints its own table."""
+
+    __slots__ = ("_obj", "_data")
+
+    def __init__(self, obj: Any = None, data: Optional[bytes] = None) -> None:
+        self._obj = obj
+        self._data = data
+
+    def open(self) -> Any:
+        if self._data is not None:
+            import pickle
+            self._obj, self._data = pickle.loads(self._data), None
+        return self._obj
+
+    def __reduce__(self) -> Any:
+        import pickle
+        data = self._data if self._data is not None else pickle.dumps(self._obj, pickle.HIGHEST_PROTOCOL)
+        return (Sealed, (None, data))
+
+
 def worker_init() -> None:
     """A worker process: no cyclic GC (see settle_many), and Ctrl-C left to the parent, which
     stops the pool and exits 130: no KeyboardInterrupt traceback from every worker."""
     import signal
     gc.disable()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):           # the parent's handlers end a command, not a worker
+        if hasattr(signal, name) and signal.getsignal(getattr(signal, name)) not in (signal.SIG_DFL, signal.SIG_IGN):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
 _HEAD = 8                               # a message on a worker's pipe: its length (8 bytes), then its pickle

@@ -20,18 +20,58 @@ def _interrupted_while_starting(signum: int, frame: Any) -> None:
     os._exit(130)
 
 
-def _starting_as_the_command() -> bool:
+def _is_the_command() -> bool:
     """This import is the start of ``prefcli`` or ``python -m prefcli`` (not a program or a test
-    that imports the CLI, nor a spawned worker, whose main module is ``__mp_main__``), and
-    SIGINT still has Python's own handler (not one that the caller set, nor ignored)."""
+    that imports the CLI, nor a spawned worker, whose main module is ``__mp_main__``): only then
+    are the process's signals prefcli's to handle."""
     main = sys.modules.get("__main__")
-    if getattr(main, "__name__", None) != "__main__" or \
-            signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+    if getattr(main, "__name__", None) != "__main__":
         return False
     spec = getattr(main, "__spec__", None)
     if spec is not None:
         return getattr(spec, "name", None) == "prefcli.__main__"
     return os.path.basename(getattr(main, "__file__", None) or "") == "prefcli"
+
+
+_THE_COMMAND = _is_the_command()
+
+
+def _starting_as_the_command() -> bool:
+    """The command is starting and SIGINT still has Python's own handler (not one that the
+    caller set, nor ignored, as in a shell's background job)."""
+    return _THE_COMMAND and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP while a command runs (``kill``, ``timeout``, a batch system's time
+    limit, the terminal closed). Raised like Ctrl-C, past every ``except Exception``, so the
+    output being written is removed, not left beside its target as a ``.NAME.xxxx.tmp`` file,
+    workers are stopped, and the process ends quietly, with the shell's 128 + the signal's
+    number. Not a KeyboardInterrupt: click answers that with a newline on stderr."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.status = 128 + signum
+
+
+_PID = os.getpid()
+_ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+def _terminated(signum: int, frame: Any) -> None:
+    signal.signal(signum, signal.SIG_DFL)       # once: a second one ends the process at once
+    if os.getpid() != _PID:                     # a process forked from this one: end as the signal says
+        os.kill(os.getpid(), signum)
+        return
+    raise Terminated(signum)
+
+
+def _end_quietly_on_termination() -> None:
+    """SIGTERM and SIGHUP raise :class:`Terminated` from here on, where they still have the
+    system's default action (``nohup`` ignores SIGHUP: that stays)."""
+    for signum in _ENDING:
+        if signal.getsignal(signum) == signal.SIG_DFL:
+            signal.signal(signum, _terminated)
 
 
 if _starting_as_the_command():
@@ -107,7 +147,8 @@ def cli(debug: bool) -> None:
     """prefcli: check, replay, score and settle Preferans game records.
 
     Exit status: 0 ok, 1 invalid input or failed check, 2 usage error, 3 internal error,
-    130 interrupted (Ctrl-C). A closed standard output (| head) ends any command quietly, 0.
+    130 interrupted (Ctrl-C), 143 and 129 ended by SIGTERM and SIGHUP (nothing half-written is
+    left). A closed standard output (| head) ends any command quietly, 0.
     """
 
 
@@ -152,6 +193,8 @@ def _finish(code: int) -> int:
         code = 0
     except KeyboardInterrupt:
         code = 130
+    except Terminated as exc:
+        code = exc.status
     except Exception as exc:       # noqa: BLE001 - an OutputError (its module loads only then)
         click.echo(f"prefcli: {exc.text() if hasattr(exc, 'text') else exc}", err=True)
         code = code or 1
@@ -203,6 +246,8 @@ def _main(argv: Optional[List[str]] = None) -> int:
             # from here Ctrl-C is KeyboardInterrupt again, caught below: the command may have
             # written part of its output, which is flushed or dropped as its status says
             signal.signal(signal.SIGINT, signal.default_int_handler)
+        if _THE_COMMAND:
+            _end_quietly_on_termination()
         cli.main(args=args, prog_name="prefcli", standalone_mode=False)
         return 0
     except click.exceptions.Exit as exc:
@@ -216,6 +261,8 @@ def _main(argv: Optional[List[str]] = None) -> int:
         raise
     except click.exceptions.Abort:      # click's own form of Ctrl-C
         return 130
+    except Terminated as exc:
+        return exc.status
     except click.ClickException as exc:
         exc.show()
         return 2 if isinstance(exc, click.UsageError) else 1
@@ -240,9 +287,22 @@ def _main(argv: Optional[List[str]] = None) -> int:
 
 
 def entry() -> None:
-    code = main()
+    try:
+        code = main()
+        _default_termination()
+    except Terminated as exc:       # the signal came as the command ended
+        _default_termination()
+        code = exc.status
     _leave(code)
     sys.exit(code)
+
+
+def _default_termination() -> None:
+    """SIGTERM and SIGHUP back to the system's action once the command is done: nothing is
+    being written any more, and nothing is left to raise :class:`Terminated` into."""
+    for signum in _ENDING:
+        if signal.getsignal(signum) is _terminated:
+            signal.signal(signum, signal.SIG_DFL)
 
 
 def _leave(code: int) -> None:

@@ -103,7 +103,7 @@ def input_piece(fmt: str, r: Any) -> Any:
     and handed down through :class:`~prefcli.settle.results.Settled`.
 
     The table's piece is the row's cells and the whole result, sealed
-    (:class:`~prefcli.app.executors.Sealed`): a batch where one input alone settles prints
+    (:class:`~prefcli.app.workers.Sealed`): a batch where one input alone settles prints
     that input's own detailed table, and only then is the result opened."""
     if fmt == "json":
         return input_json(input_document(r))
@@ -113,7 +113,7 @@ def input_piece(fmt: str, r: Any) -> Any:
         csv_net_rows(csv.writer(buf, lineterminator="\n"), r)
         return buf.getvalue()
     if fmt == "table":
-        from prefcli.app.executors import Sealed
+        from prefcli.app.workers import Sealed
         return {p: _ws(v) for p, v in r.settlement.net.items()}, Sealed(r)
     from prefcli.io.emit import to_yaml
     return to_yaml([input_document(r)])
