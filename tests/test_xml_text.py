@@ -39,3 +39,33 @@ def test_a_drawing_does_not_import_urllib_request(tmp_path):
         done = subprocess.run([sys.executable, "-c", run, *args], capture_output=True, text=True, cwd=str(tmp_path),
                               timeout=300)
         assert done.stderr.strip().splitlines()[-1] == "0 False", (args, done.stderr)
+
+
+def test_characters_xml_cannot_hold_are_written_as_escapes():
+    """A name with ESC or BEL (the standard library leaves them, and the drawing was not
+    well-formed: a browser shows its parse error instead of the sheet)."""
+    from prefcli.render.xml_text import escape, quoteattr
+    assert escape("A\x1b[31m<nn\x07") == "A\\x1b[31m&lt;nn\\x07"
+    assert quoteattr("a\x00b\ufffe") == '"a\\x00b\\ufffe"'
+    assert escape("tab\tnewline\ncr\r") == "tab\tnewline\ncr\r"       # the three XML keeps
+
+
+def test_a_drawing_of_names_with_control_characters_is_well_formed(tmp_path):
+    import json
+    import xml.etree.ElementTree as ET
+    from conftest import run_cli
+    names = ["A\x1b[31mnn", "Bob", "Cid\x07"]
+    record = {"format": "pref-record/1", "players": names, "rules": {"variant": "sochi"},
+              "meta": {"event": "x\x1b]0;title\x07y"},
+              "deals": [{"contract": "6S", "declarer": "Bob", "whist": {names[2]: "whist", names[0]: "pass"},
+                         "tricks": {"Bob": 6, names[2]: 3, names[0]: 1}, "note": "n\x1b[2Jx"}]}
+    src = tmp_path / "esc.json"
+    src.write_text(json.dumps(record), encoding="utf-8")
+    for args in (["draw", str(src), "-o", str(tmp_path / "s.svg")], ["stats", str(src), "-f", "svg", "-o",
+                                                                        str(tmp_path / "st.svg")]):
+        code, _, err = run_cli(args)
+        assert code == 0, err
+    for name in ("s.svg", "st.svg"):
+        text = (tmp_path / name).read_text(encoding="utf-8")
+        ET.fromstring(text)                     # well-formed
+        assert "\x1b" not in text and "A\\x1b[31mnn" in text

@@ -177,9 +177,11 @@ def _report(exc: BaseException) -> int:
 def main(argv: Optional[List[str]] = None) -> int:
     """Run one command; the exit status. Standard output is flushed here, so a full disk or a
     closed pipe is reported with the command's status instead of failing at interpreter exit."""
-    from prefcli.io.streams import configure_streams, quiet_stderr
+    from prefcli.io.streams import configure_streams, quiet_stderr, terminal_text
     configure_streams()            # output never fails on the stream's encoding
-    with quiet_stderr():           # nor does the status depend on standard error being writable
+    # a terminal shows a record's control characters, never obeys them; and the status never
+    # depends on standard error being writable
+    with terminal_text(), quiet_stderr():
         return _finish(_main(argv))
 
 

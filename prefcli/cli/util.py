@@ -214,13 +214,15 @@ class Progress:
             return
         width = 30
         filled = width * done // total
-        sys.stderr.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        sys.stderr.write("\r")         # alone: a terminal's TerminalText lets it through
+        sys.stderr.write(f"{self.label} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
         sys.stderr.flush()
         self.shown = True
 
     def close(self) -> None:
         if self.shown:
-            sys.stderr.write("\r" + " " * (len(self.label) + 50) + "\r")
+            for part in ("\r", " " * (len(self.label) + 50), "\r"):
+                sys.stderr.write(part)
             sys.stderr.flush()
             self.shown = False
 

@@ -10,7 +10,7 @@ import codecs
 import os
 import sys
 from contextlib import contextmanager
-from typing import IO, Iterator, Optional, Tuple, cast
+from typing import IO, Iterable, Iterator, Optional, Tuple, cast
 
 #: the error handler of every stream and file prefcli writes: a character the encoding cannot
 #: hold is written as a backslash escape, and a byte of a file name that is not UTF-8 (held by
@@ -65,6 +65,60 @@ def configure_streams() -> None:
     """Standard output and standard error, as :func:`configure_stream` says (call at start-up)."""
     configure_stream(sys.stdout)
     configure_stream(sys.stderr)
+
+
+#: what a terminal is shown for a control character a record may hold (in a name, a note, a
+#: comment): C0 and C1 controls and DEL, newline and tab excepted, as ``\\xNN``
+_SHOWN = {c: f"\\x{c:02x}" for c in (*range(0x00, 0x09), *range(0x0b, 0x20), 0x7f, *range(0x80, 0xa0))}
+
+
+class TerminalText:
+    """A terminal's standard output or error: control characters in the text are written as
+    ``\\x1b``, never sent. Why: names, notes and comments come from other people's files, and
+    raw they are commands to the terminal (colours, its title, a cleared screen, the cursor
+    moved, a carriage return that overwrites a row of a table), so a shared record could make
+    a sheet show other figures than it holds. Only a terminal: a file or a pipe gets the text
+    exactly, and JSON and YAML write the characters escaped anyway. The progress bar's own
+    carriage return, written alone, is let through."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        if not isinstance(text, str):       # as a text stream refuses bytes (click asks)
+            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+        return self.stream.write(text if text == "\r" else text.translate(_SHOWN)) and len(text)
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name: str):       # encoding, errors, isatty, fileno, buffer, flush...
+        return getattr(self.stream, name)
+
+
+def _on_a_terminal(stream: Optional[IO[str]]) -> bool:
+    try:
+        return stream is not None and not isinstance(stream, TerminalText) and stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+@contextmanager
+def terminal_text() -> Iterator[None]:
+    """Standard output and error as :class:`TerminalText` where they are terminals, while a
+    command runs (restored after)."""
+    old = sys.stdout, sys.stderr
+    if _on_a_terminal(sys.stdout):
+        sys.stdout = cast(IO[str], TerminalText(cast(IO[str], sys.stdout)))
+    if _on_a_terminal(sys.stderr):
+        sys.stderr = cast(IO[str], TerminalText(cast(IO[str], sys.stderr)))
+    try:
+        yield
+    finally:
+        for name, was in zip(("stdout", "stderr"), old):
+            if isinstance(getattr(sys, name), TerminalText):
+                setattr(sys, name, was)
 
 
 class QuietStderr:
