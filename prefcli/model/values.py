@@ -90,3 +90,32 @@ def did_you_mean(word: str, names: Iterable[str], first: Sequence[str] = ()) -> 
         return ""
     quoted = [f"'{x}'" for x in found]
     return "; did you mean " + (quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]) + "?"
+
+
+def not_seated(name: str, players: Sequence[str]) -> str:
+    """The one message for a name that is not a seated player, wherever a record names one.
+
+    Where the name looks like a seated one (another letter case; the same letters composed
+    otherwise, as ``Е`` + U+0308 for ``Ё``; an invisible character such as a zero-width space),
+    the message says so and shows the code points: printed, the two look the same, and a
+    message that listed the name among the players would read as nonsense."""
+    text = f"'{name}' is not seated at this table (players: {', '.join(players)})"
+    for p in players:
+        if name.casefold() == p.casefold():
+            return f"{text}: it differs from the seated '{p}' only in letter case, and names are exact"
+        if printed_form(name) == printed_form(p):
+            return (f"{text}: it looks like the seated '{p}' but is written with other characters "
+                    f"({code_points(name)}, not {code_points(p)}): write it as in players")
+    return text
+
+
+def printed_form(name: str) -> str:
+    """What a name looks like printed (two names of one form cannot be told apart on a sheet): compatibility-composed, without invisible format
+    characters (zero-width space, joiners, direction marks) or surrounding blanks."""
+    import unicodedata
+    return "".join(c for c in unicodedata.normalize("NFKC", name) if unicodedata.category(c) != "Cf").strip()
+
+
+def code_points(name: str) -> str:
+    cps = [f"U+{ord(c):04X}" for c in name[:12]]
+    return " ".join(cps) + (" …" if len(name) > 12 else "")

@@ -12,6 +12,7 @@ from prefcli.model.diagnostics import InputError, Problem, Problems
 from prefcli.io.documents import build_record, build_sheet, format_check, schema_problems
 from prefcli.io.located import Document
 from prefcli.model.records import PLAYER_COUNTS, Adjust, Record, counts_text
+from prefcli.model.values import not_seated
 
 
 def check_document(doc: Document, keep_data: bool = True) -> List[Problem]:
@@ -124,7 +125,7 @@ def check_record(record: Record, rules=None, ctx=None, warnings: bool = False) -
         if len(players) not in PLAYER_COUNTS:
             problems.add(("players",), f"{len(players)} players listed; a record has {counts_text(PLAYER_COUNTS)} players")
         if record.first_dealer is not None and record.first_dealer not in seated:
-            problems.add(("first_dealer",), _not_seated(record.first_dealer, players))
+            problems.add(("first_dealer",), not_seated(record.first_dealer, players))
     # a record that may be scored is scored first, each deal's problems taken from the reading
     # the scorer made of it (every deal read once, one reading held at a time); the scorer's
     # own refusal counts only when nothing else is wrong, as if it had run last
@@ -145,10 +146,10 @@ def check_record(record: Record, rules=None, ctx=None, warnings: bool = False) -
         _check_sheet_names(record.start.mountain, ("start", "mountain"), players, problems)
         for w, row in record.start.whists.items():
             if w not in seated:
-                problems.add(("start", "whists", w), _not_seated(w, players))
+                problems.add(("start", "whists", w), not_seated(w, players))
             for on in row:
                 if on not in seated:
-                    problems.add(("start", "whists", w, on), _not_seated(on, players))
+                    problems.add(("start", "whists", w, on), not_seated(on, players))
     if ctx is not None and not any(p.severity == "error" for p in problems):
         problems.extend(scored if scored is not None else _scoring_problems(ctx))
     return [p for p in problems if warnings or p.severity == "error"]
@@ -180,14 +181,10 @@ def _scoring_problems(ctx) -> List[Problem]:
     return []
 
 
-def _not_seated(name: str, players: Sequence[str]) -> str:
-    return f"'{name}' is not seated at this table (players: {', '.join(players)})"
-
-
 def _check_sheet_names(amounts: Mapping[str, object], path: Tuple, players: Sequence[str], problems: Problems) -> None:
     for name in amounts:
         if name not in players:
-            problems.add(path + (name,), _not_seated(name, players))
+            problems.add(path + (name,), not_seated(name, players))
 
 
 def _check_adjust(adj: Adjust, players: Sequence[str], problems: Problems) -> None:
@@ -195,11 +192,11 @@ def _check_adjust(adj: Adjust, players: Sequence[str], problems: Problems) -> No
     for area, items in (("pool", adj.pool), ("mountain", adj.mountain)):
         for name, _ in items:
             if name not in players:
-                problems.add(base + (area, name), _not_seated(name, players))
+                problems.add(base + (area, name), not_seated(name, players))
     for w, on, _ in adj.whists:
         if w not in players:
-            problems.add(base + ("whists", w), _not_seated(w, players))
+            problems.add(base + ("whists", w), not_seated(w, players))
         elif on not in players:
-            problems.add(base + ("whists", w, on), _not_seated(on, players))
+            problems.add(base + ("whists", w, on), not_seated(on, players))
         elif on == w:
             problems.add(base + ("whists", w, on), f"'{w}' cannot write whists on himself")

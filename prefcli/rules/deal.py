@@ -27,7 +27,8 @@ from prefcli.model.records import Deal
 from prefcli.rules.conventions import exit_options
 from prefcli.rules.deal_cards import CardsReader
 from prefcli.rules.defence import DefenceReader
-from prefcli.rules.reading import (ALONE, INCOMPLETE, JOINT, NO_DISCARD, OPEN, DealReading, not_seated)
+from prefcli.model.values import not_seated
+from prefcli.rules.reading import ALONE, INCOMPLETE, JOINT, NO_DISCARD, OPEN, DealReading
 
 if TYPE_CHECKING:       # pragma: no cover
     from prefcli.rules.record_facts import RecordFacts

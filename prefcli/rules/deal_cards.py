@@ -8,7 +8,8 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 from prefcli.model.cards import DECK, Card
 from prefcli.rules.errors import TRICKS_PER_DEAL
-from prefcli.rules.reading import CHECKED, INCOMPLETE, ReaderBase, not_seated
+from prefcli.model.values import not_seated
+from prefcli.rules.reading import CHECKED, INCOMPLETE, ReaderBase
 
 
 class CardsReader(ReaderBase):

@@ -7,8 +7,9 @@ from typing import Dict, List
 
 from prefcli.model.cards import Decision
 from prefcli.model.diagnostics import Path
+from prefcli.model.values import not_seated
 from prefcli.rules.reading import (ALLPASS, ALONE, BOTH_HANDS, CATCH, CHECKED, CONCEDED, HALF, INCOMPLETE, JOINT,
-                                   OPEN, RETURNED, TAKEOVER, UNKNOWN, UNPLAYED, WITHOUT_ALL, ReaderBase, not_seated)
+                                   OPEN, RETURNED, TAKEOVER, UNKNOWN, UNPLAYED, WITHOUT_ALL, ReaderBase)
 
 
 _WHIST, _HALF = Decision.WHIST, Decision.HALF_WHIST

@@ -131,10 +131,6 @@ class DealReading:
         return [p for p in self.problems if p.severity == "error"]
 
 
-def not_seated(name: str, players) -> str:
-    return f"'{name}' is not seated at this table (players: {', '.join(players)})"
-
-
 def _reading_template() -> Optional[Dict[str, object]]:
     """Every field of a DealReading with its default (None: build readings the usual way)."""
     import dataclasses

@@ -11,6 +11,7 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Set, 
 
 from prefcli.model.diagnostics import Problem
 from prefcli.model.records import Deal, Record
+from prefcli.model.values import not_seated
 from prefcli.rules.conventions import Conventions, conventions, runs
 from prefcli.rules.presets import Rules
 from prefcli.rules.table import Table, TableError, first_dealer_of, rotation, table_for
@@ -106,8 +107,7 @@ class RecordFacts:
             self.table = None
             self.problems.append(Problem(exc.message, exc.path))
         if record.first_dealer is not None and record.first_dealer not in self.seated:
-            self.problems.append(Problem(f"'{record.first_dealer}' is not seated at this table (players: "
-                                         f"{', '.join(record.players)})", ("first_dealer",)))
+            self.problems.append(Problem(not_seated(record.first_dealer, record.players), ("first_dealer",)))
         # the game's state carried over from a sheet (start.state), read against the family
         from prefcli.rules.state import read_state
         raw_state = record.start.state if record.start is not None else None

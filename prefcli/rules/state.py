@@ -21,7 +21,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from prefcli.model.diagnostics import Path, Problem
 from prefcli.model.numbers import COUNT_MAX
-from prefcli.model.values import did_you_mean, show, type_name
+from prefcli.model.values import did_you_mean, not_seated, show, type_name
 
 #: A read state: field name → value (a count is an int, sizes a tuple of Fractions, a seat a
 #: name; a per-player field maps every seated player it names to such a value).
@@ -98,8 +98,7 @@ def read_state(raw: Any, family: Any, players: Sequence[str], path: Path) -> Tup
             per: Dict[str, Any] = {}
             for who, v in value.items():
                 if who not in seated:
-                    problems.append(Problem(f"'{who}' is not seated at this table (players: {', '.join(players)})",
-                                            where + (str(who),)))
+                    problems.append(Problem(not_seated(str(who), players), where + (str(who),)))
                     continue
                 got = _value(f, v, players, where + (str(who),), problems)
                 if got is not None:

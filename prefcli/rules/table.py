@@ -28,6 +28,7 @@ from typing import Any, Callable, Dict, Mapping, Optional, Sequence, Tuple
 
 from prefcli.model.diagnostics import PrefcliError
 from prefcli.model.records import Deal, Record, counts_text
+from prefcli.model.values import code_points, printed_form
 
 GENERAL, BOMB, MANDATORY, CONTRACT = "general", "bomb", "mandatory", "contract"
 
@@ -186,7 +187,13 @@ def table_for(players: Sequence[str], rules: Any = None) -> Table:
     that many: ``Preset.players``)."""
     ps = tuple(players)
     if len(set(ps)) != len(ps):
-        raise TableError("players: the same name is seated twice")
+        raise TableError("the same name is seated twice")
+    seen: Dict[str, str] = {}
+    for p in ps:
+        other = seen.setdefault(printed_form(p), p)
+        if other != p:
+            raise TableError(f"'{p}' and '{other}' look the same printed ({code_points(p)}, and "
+                             f"{code_points(other)}): two players must be told apart on the sheet")
     preset = getattr(rules, "preset", None)
     counts = tuple(getattr(preset, "players", ())) or DEFAULT_COUNTS
     if len(ps) not in counts:
