@@ -195,15 +195,7 @@ def _wait_until_started(proc):
 def test_ctrl_c_in_settle_workers_is_quiet(tmp_path):
     """settle -j 2: the workers leave Ctrl-C to the parent, which stops them: status 130, and no
     word from any worker."""
-    text = (EXAMPLES / "sochi-3p.yaml").read_text(encoding="utf-8")
-    files = []
-    for i in range(400):
-        p = tmp_path / f"g{i:03}.yaml"
-        p.write_text(text, encoding="utf-8")
-        files.append(str(p))
-    proc = subprocess.Popen([sys.executable, "-m", "prefcli", "settle", "-j", "2", *files],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=str(ROOT),
-                            start_new_session=True, preexec_fn=ctrl_c_as_from_a_terminal)
+    proc = _settle_400_with_workers(tmp_path)
     try:
         _wait_for_workers(proc)
         os.killpg(proc.pid, signal.SIGINT)           # as a terminal does: the whole group
@@ -221,15 +213,7 @@ def test_ctrl_c_in_settle_workers_is_quiet(tmp_path):
 def test_sigterm_to_settle_with_workers_ends_them_too(tmp_path):
     """`kill PID` of settle -j 2 (the parent only, as a batch system does): 143, quietly, and
     the workers end with it (their pipes close), none left running."""
-    text = (EXAMPLES / "sochi-3p.yaml").read_text(encoding="utf-8")
-    files = []
-    for i in range(400):
-        p = tmp_path / f"g{i:03}.yaml"
-        p.write_text(text, encoding="utf-8")
-        files.append(str(p))
-    proc = subprocess.Popen([sys.executable, "-m", "prefcli", "settle", "-j", "2", *files],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=str(ROOT),
-                            start_new_session=True, preexec_fn=ctrl_c_as_from_a_terminal)
+    proc = _settle_400_with_workers(tmp_path)
     workers = []
     try:
         _wait_for_workers(proc)
@@ -262,6 +246,19 @@ def _state(pid: str) -> str:
             return fh.read().rsplit(")", 1)[1].split()[0]
     except OSError:
         return "Z"
+
+
+def _settle_400_with_workers(tmp_path):
+    """`settle -j 2` of 400 copies of an example, started in a session of its own."""
+    text = (EXAMPLES / "sochi-3p.yaml").read_text(encoding="utf-8")
+    files = []
+    for i in range(400):
+        p = tmp_path / f"g{i:03}.yaml"
+        p.write_text(text, encoding="utf-8")
+        files.append(str(p))
+    return subprocess.Popen([sys.executable, "-m", "prefcli", "settle", "-j", "2", *files],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=str(ROOT),
+                            start_new_session=True, preexec_fn=ctrl_c_as_from_a_terminal)
 
 
 def _wait_for_workers(proc):
