@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import field
 from prefcli.model.slots import dataclass
 from decimal import Decimal
-from typing import Any, Dict, List, Optional, Sequence
+from fractions import Fraction
+from typing import Any, Dict, List, Mapping, Optional, Sequence
 
 from prefcli.model.diagnostics import InputError, Problem
 from prefcli.model.records import SETTLEMENT_FORMAT
@@ -132,6 +133,7 @@ def _merge_settlements(docs: Sequence[Any], coin: Optional[Decimal]) -> MergeRes
             continue
         if data.get("standings") is not None:
             notes.append(f"{s}: its standings are not merged (settle all the inputs with the tournament for them)")
+        part = Totals()
         for i, inp in enumerate(data.get("inputs") or []):
             try:
                 players = [str(p) for p in inp["players"]]
@@ -140,8 +142,12 @@ def _merge_settlements(docs: Sequence[Any], coin: Optional[Decimal]) -> MergeRes
                 c = Decimal(str(inp.get("coin") or "0.01"))
             except (KeyError, TypeError, ValueError, ArithmeticError) as exc:
                 raise _bad(d, s, ("inputs", i), f"not a settled input: {exc}") from None
-            total = total + Totals.of(net, price, c, players)
+            _check_written(d, s, ("inputs", i), inp, net, "the input's")
+            part = part + Totals.of(net, price, c, players)
             inputs.append(_as_written(inp))
+        if data.get("inputs"):
+            _check_written(d, s, (), data, part.net, "its inputs'")
+        total = total + part
     summary = total.summary(coin)
 
     out: Dict[str, Any] = summary_document(summary)
@@ -153,3 +159,28 @@ def _merge_settlements(docs: Sequence[Any], coin: Optional[Decimal]) -> MergeRes
     if summary.notes:
         out["notes"] = list(summary.notes)
     return MergeResult(SETTLEMENT_FORMAT, out, None, notes)
+
+
+def _check_written(doc: Any, source: str, where: Sequence[Any], item: Any, net: Mapping[str, Fraction],
+                   whose: str) -> None:
+    """The nets a part shows are the exact ones it is merged by. Why: merge adds up each input's
+    ``exact.net``, not its ``net`` nor the part's own totals, so a figure changed by hand where
+    it is seen would be dropped without a word; it is refused instead. `net`: the exact nets
+    (an input's, or the sum of the part's inputs for the part itself, `where` ())."""
+    from prefcli.model.ledger import format_amount
+    from prefcli.model.records import to_fraction
+    from prefcli.settle.document import rounded
+    shown = item.get("net")
+    exact = item.get("exact", {}).get("net") if isinstance(item.get("exact"), dict) else None
+    for p, value in net.items():
+        try:
+            if not where and isinstance(exact, dict) and p in exact and to_fraction(exact[p]) != value:
+                raise _bad(doc, source, ("exact", "net", p), f"{show(exact[p])} is not the sum of {whose} "
+                           f"nets ({format_amount(value)}): a part edited by hand is not merged; settle its inputs "
+                           "again")
+            if isinstance(shown, dict) and p in shown and Decimal(str(shown[p])) != Decimal(str(rounded(value))):
+                raise _bad(doc, source, (*where, "net", p), f"{show(shown[p])} is not {whose} exact net "
+                           f"{format_amount(value)} rounded ({rounded(value)}): a part edited by hand is not "
+                           "merged; settle its inputs again")
+        except (TypeError, ValueError, ArithmeticError) as exc:
+            raise _bad(doc, source, (*where, "net", p), f"not a net: {exc}") from None

@@ -1,0 +1,63 @@
+"""merge refuses a part whose figures were changed by hand where they are seen. It adds up each
+input's exact net, so an edited `net` of an input, or of the part itself, used to be dropped
+without a word and the merged totals were those of the unedited part."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import EXAMPLES, run_cli
+
+
+@pytest.fixture
+def part(tmp_path):
+    out = tmp_path / "a.json"
+    code, _, err = run_cli(["settle", str(EXAMPLES / "sochi-3p.yaml"), "-f", "json", "-o", str(out)])
+    assert code == 0, err
+    return out
+
+
+def _edited(path, change):
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    edited = path.with_name("edited.json")
+    edited.write_text(json.dumps(data), encoding="utf-8")
+    return edited
+
+
+def test_the_part_as_written_merges(part):
+    code, out, err = run_cli(["merge", str(part), str(part)])
+    assert code == 0, err
+    assert json.loads(out)["exact"]["net"] == {"Ann": "1376/3", "Bob": "-676/3", "Cid": "-700/3"}
+
+
+def test_an_inputs_net_edited_by_hand_is_refused(part):
+    edited = _edited(part, lambda d: d["inputs"][0]["net"].update(Ann=233.33))
+    code, out, err = run_cli(["merge", str(edited), str(part)])
+    assert code == 1 and out == ""
+    assert ("inputs[0].net.Ann: 233.33 is not the input's exact net 688/3 rounded (229.33): a part edited by "
+            "hand is not merged; settle its inputs again") in err
+
+
+def test_the_parts_own_exact_net_edited_by_hand_is_refused(part):
+    edited = _edited(part, lambda d: d["exact"]["net"].update(Ann="1"))
+    code, _, err = run_cli(["merge", str(edited)])
+    assert code == 1
+    assert "exact.net.Ann: '1' is not the sum of its inputs' nets (688/3)" in err
+
+
+def test_the_parts_own_net_edited_by_hand_is_refused(part):
+    edited = _edited(part, lambda d: d["net"].update(Bob=0))
+    code, _, err = run_cli(["merge", str(edited)])
+    assert code == 1
+    assert "net.Bob: 0 is not its inputs' exact net -338/3 rounded (-112.67)" in err
+
+
+def test_a_merged_part_merges_again(part, tmp_path):
+    merged = tmp_path / "m.json"
+    code, _, err = run_cli(["merge", str(part), str(part), "-o", str(merged)])
+    assert code == 0, err
+    code, out, err = run_cli(["merge", str(merged), str(part)])
+    assert code == 0, err
+    assert json.loads(out)["exact"]["net"]["Ann"] == "688"
