@@ -61,3 +61,31 @@ def test_a_merged_part_merges_again(part, tmp_path):
     code, out, err = run_cli(["merge", str(merged), str(part)])
     assert code == 0, err
     assert json.loads(out)["exact"]["net"]["Ann"] == "688"
+
+
+@pytest.fixture
+def stats_part(tmp_path):
+    out = tmp_path / "s.json"
+    code, _, err = run_cli(["stats", str(EXAMPLES / "sochi-3p.yaml"), "-f", "json", "-o", str(out)])
+    assert code == 0, err
+    return out
+
+
+@pytest.mark.parametrize("field, value, shown, derived", [("average", 999, "999", "688/3"),
+                                                          ("declared", 0, "0", "6"), ("made", 7, "7", "4")])
+def test_a_stats_rows_derived_figure_edited_by_hand_is_refused(stats_part, field, value, shown, derived):
+    """average, declared and made are not read back (result/games, the contracts' sums)."""
+    def change(d):
+        d["groups"][0]["players"][0][field] = value
+    edited = _edited(stats_part, change)
+    code, out, err = run_cli(["merge", str(edited), str(stats_part)])
+    assert code == 1 and out == ""
+    assert (f"groups[0].players[0].{field}: {shown} is not what the row's own figures give ({derived}): a part "
+            "edited by hand is not merged; run stats on its inputs again") in err
+
+
+def test_a_stats_part_as_written_merges(stats_part):
+    code, out, err = run_cli(["merge", str(stats_part), str(stats_part)])
+    assert code == 0, err
+    row = json.loads(out)["groups"][0]["players"][0]
+    assert (row["player"], row["games"], row["average"]) == ("Ann", 2, "688/3")

@@ -75,11 +75,13 @@ def merge_parts(sources: Sequence[str], coin: Optional[Decimal] = None) -> Merge
 
 
 def _merge_stats(docs: Sequence[Any]) -> MergeResult:
-    from prefcli.settle.stats import StatsFold, from_data, to_data
+    from prefcli.settle.stats import PartError, StatsFold, from_data, to_data
     fold: Optional[StatsFold] = None
     for s, d in docs:
         try:
             part = from_data(_plain(d.data))
+        except PartError as exc:
+            raise _bad(d, s, exc.path, str(exc)) from None
         except (ValueError, KeyError, TypeError) as exc:
             raise _bad(d, s, (), f"not a valid {STATS_FORMAT} part: {exc}") from None
         if fold is None:

@@ -360,6 +360,14 @@ def to_data(stats: Stats) -> Dict[str, Any]:
     return {"format": STATS_FORMAT, "by": stats.by, "inputs": stats.inputs, "groups": groups, "games": games}
 
 
+class PartError(ValueError):
+    """A pref-stats/1 part that does not hold together, at `path` in it."""
+
+    def __init__(self, path: Tuple[Any, ...], message: str) -> None:
+        super().__init__(message)
+        self.path = path
+
+
 def from_data(data: Any) -> Stats:
     """A `pref-stats/1` document back into :class:`Stats` (raises ValueError on a bad one)."""
     from prefcli.model.records import to_fraction
@@ -374,16 +382,24 @@ def from_data(data: Any) -> Stats:
 
     players: Dict[str, Dict[str, PlayerStats]] = {}
     h2h: Dict[str, Dict[Tuple[str, str], HeadToHead]] = {}
-    for g in data.get("groups") or []:
+    for gi, g in enumerate(data.get("groups") or []):
         key = str(g["key"])
         players[key] = {}
-        for r in g.get("players") or []:
-            players[key][str(r["player"])] = PlayerStats(
+        for ri, r in enumerate(g.get("players") or []):
+            ps = players[key][str(r["player"])] = PlayerStats(
                 int(r["games"]), int(r["deals"]),
                 {str(c): (int(v["declared"]), int(v["made"])) for c, v in (r.get("contracts") or {}).items()},
                 int(r["misere"]["made"]), int(r["misere"]["failed"]),
                 num(r["whists"]["won"]), num(r["whists"]["lost"]),
                 int(r["allpass"]["deals"]), int(r["allpass"]["tricks"]), num(r["result"]))
+            # the figures derived from the others are not read back: one changed by hand would
+            # be dropped without a word, so it must be what the others give
+            for name, derived in (("average", ps.average), ("declared", ps.declared), ("made", ps.made)):
+                if name in r and num(r[name]) != derived:
+                    from prefcli.model.values import show
+                    raise PartError(("groups", gi, "players", ri, name),
+                                    f"{show(r[name])} is not what the row's own figures give ({_amount(Fraction(derived))}): "
+                                    "a part edited by hand is not merged; run stats on its inputs again")
         h2h[key] = {(str(h["player"]), str(h["opponent"])): HeadToHead(int(h["games"]), num(h["net"]),
                                                                       num(h["whists_on"]), num(h["whists_by"]))
                     for h in g.get("head_to_head") or []}
