@@ -161,3 +161,24 @@ def test_the_shared_bad_inputs_are_located_refusals_in_every_command(run, comman
         located = [x for x in lines if x.startswith(f"{path}:") and x[len(str(path)) + 1:].split(":")[0].isdigit()]
         summary = [x for x in lines if x.startswith("prefcli: ") and "could not be" in x]
         assert located and len(located) + len(summary) == len(lines), (command, path.name, err)
+
+
+@pytest.mark.parametrize("command", ["validate", "settle", "import"])
+def test_a_name_with_a_newline_or_a_tab_stays_on_one_line(tmp_path, command):
+    """`$'a\\nb.yaml'`: a message's `file:line:col` and validate's `ok:` line were split in two
+    (scripts read them line by line); control characters are shown as `ls -b` shows them."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    shutil.copy(EXAMPLES / "sochi-3p.yaml", folder / "a\nb.yaml")
+    (folder / "bad\tx.yaml").write_text("format: pref-record/1\nplayers: [A, B]\n", encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "prefcli", command, str(folder)], capture_output=True,
+                          text=True, cwd=str(ROOT), timeout=300)
+    text = proc.stdout + proc.stderr
+    assert "a\nb" not in text and "bad\tx" not in text, text
+    if command == "validate":
+        assert f"ok: {folder}/a\\x0ab.yaml (record, 24 deals)\n" in proc.stdout
+        assert f"{folder}/bad\\x09x.yaml:1:1: missing required field 'rules'" in proc.stderr
+    elif command == "settle":
+        assert "a\\x0ab.yaml" in text and f"{folder}/bad\\x09x.yaml:1:1:" in proc.stderr
+    else:
+        assert "a\\x0ab.yaml: skipped (not a saved file of a known program)" in proc.stderr

@@ -34,10 +34,18 @@ def _plain(value: Any, limit: int) -> str:
     return str(value)
 
 
+#: control characters in a file name, shown escaped: a newline in a name split a message's
+#: `file:line:col` over two lines, and scripts read those line by line
+_CONTROL_IN_NAME = {c: f"\\x{c:02x}" for c in (*range(0x20), 0x7f)}
+
+
 def display_name(name: str) -> str:
-    """A file name as valid text: bytes that are not UTF-8 (`$'\\xff.yaml'`, which Python holds
-    as lone surrogates) shown as `\\xff`, the way `ls -b` and the shell's `$'…'` write them; a
-    name that is valid text is returned as it is. Every message and document names files so."""
+    """A file name as valid text on one line: bytes that are not UTF-8 (`$'\\xff.yaml'`, which
+    Python holds as lone surrogates) and control characters (`$'a\\nb.yaml'`) shown as `\\xff`
+    and `\\x0a`, the way `ls -b` and the shell's `$'…'` write them; any other name is returned as
+    it is. Every message and document names files so."""
+    if not name.isprintable():
+        name = name.translate(_CONTROL_IN_NAME)
     try:
         name.encode("utf-8")
         return name

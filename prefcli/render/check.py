@@ -9,12 +9,13 @@ from typing import Any, List
 
 
 def render_table(report: Any, quiet: bool = False) -> str:
+    from prefcli.model.values import display_name
     lines: List[str] = []
     if not quiet:
         for f in report.files:
             if f.valid:
                 extra = f", {f.deals} deals" if f.deals is not None else ""
-                lines.append(f"ok: {f.file} ({f.kind or 'document'}{extra})")
+                lines.append(f"ok: {display_name(f.file)} ({f.kind or 'document'}{extra})")
         if len(report.files) > 1 and report.valid:
             lines.append(summary_line(report))
     return "".join(line + "\n" for line in lines)

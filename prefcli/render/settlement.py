@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any, List, Sequence
 
 from prefcli.model.numbers import money_text
+from prefcli.model.values import display_name
 from prefcli.model.ledger import amount_text
 from prefcli.settle.document import ROUND_PLACES, exact, rounded
 
@@ -52,7 +53,7 @@ def _table(good: Sequence[Any], summary: Any) -> str:
     if len(good) == 1:
         r = good[0]
         s = r.settlement
-        head = f"{r.source}: {r.kind}, {r.variant}, method {s.method}"
+        head = f"{display_name(r.source)}: {r.kind}, {r.variant}, method {s.method}"
         if s.rounding != "exact":
             head += f", rounding {s.rounding}"
         if r.finished is False:

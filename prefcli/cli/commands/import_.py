@@ -98,7 +98,8 @@ def command(files: Sequence[str], from_: str, output: Optional[str], fmt: Option
         try:
             source = read(path)
             if in_folder and from_ == "auto" and len(detect(source)) != 1:
-                note(f"{path}: skipped (not a saved file of a known program)", quiet)
+                from prefcli.model.values import display_name
+                note(f"{display_name(path)}: skipped (not a saved file of a known program)", quiet)
                 continue
             result = import_source(source, from_)
         except InputError as exc:
