@@ -10,12 +10,17 @@ import pytest
 from conftest import EXAMPLES, run_cli
 
 
-@pytest.fixture
-def part(tmp_path):
-    out = tmp_path / "a.json"
-    code, _, err = run_cli(["settle", str(EXAMPLES / "sochi-3p.yaml"), "-f", "json", "-o", str(out)])
+def _written_part(tmp_path, command):
+    """The -f json part that `command` (settle or stats) writes of an example."""
+    out = tmp_path / f"{command}.json"
+    code, _, err = run_cli([command, str(EXAMPLES / "sochi-3p.yaml"), "-f", "json", "-o", str(out)])
     assert code == 0, err
     return out
+
+
+@pytest.fixture
+def part(tmp_path):
+    return _written_part(tmp_path, "settle")
 
 
 def _edited(path, change):
@@ -65,10 +70,7 @@ def test_a_merged_part_merges_again(part, tmp_path):
 
 @pytest.fixture
 def stats_part(tmp_path):
-    out = tmp_path / "s.json"
-    code, _, err = run_cli(["stats", str(EXAMPLES / "sochi-3p.yaml"), "-f", "json", "-o", str(out)])
-    assert code == 0, err
-    return out
+    return _written_part(tmp_path, "stats")
 
 
 @pytest.mark.parametrize("field, value, shown, derived", [("average", 999, "999", "688/3"),
