@@ -123,7 +123,8 @@ def read_source(source: Union[str, os.PathLike]) -> Tuple[str, bytes]:
         raise read_error(name, "is not a valid file name") from None
     if len(raw) > MAX_BYTES:
         what = "input" if name == "<stdin>" else "file"
-        raise read_error(name, f"{what} is larger than the limit of {_limit_text()} (set PREFCLI_MAX_BYTES to raise it)")
+        raise read_error(name, f"{what} is larger than the limit of {_limit_text()} "
+                               "(set PREFCLI_MAX_BYTES to raise it)")
     return name, raw
 
 

@@ -118,12 +118,14 @@ def not_seated(name: str, players: Sequence[str]) -> str:
 
 
 def printed_form(name: str) -> str:
-    """What a name looks like printed (two names of one form cannot be told apart on a sheet): compatibility-composed, without invisible format
-    characters (zero-width space, joiners, direction marks) or surrounding blanks."""
+    """What a name looks like printed, so two names of one form cannot be told apart on a sheet:
+    compatibility-composed, without invisible format characters (zero-width space, joiners,
+    direction marks) or surrounding blanks."""
     import unicodedata
     return "".join(c for c in unicodedata.normalize("NFKC", name) if unicodedata.category(c) != "Cf").strip()
 
 
 def code_points(name: str) -> str:
+    """`U+0415 U+0308 …`: the characters of a name (its first twelve), as a message shows them."""
     cps = [f"U+{ord(c):04X}" for c in name[:12]]
     return " ".join(cps) + (" …" if len(name) > 12 else "")
