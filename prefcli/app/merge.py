@@ -165,10 +165,11 @@ def _merge_settlements(docs: Sequence[Any], coin: Optional[Decimal]) -> MergeRes
 
 def _check_written(doc: Any, source: str, where: Sequence[Any], item: Any, net: Mapping[str, Fraction],
                    whose: str) -> None:
-    """The nets a part shows are the exact ones it is merged by. Why: merge adds up each input's
-    ``exact.net``, not its ``net`` nor the part's own totals, so a figure changed by hand where
-    it is seen would be dropped without a word; it is refused instead. `net`: the exact nets
-    (an input's, or the sum of the part's inputs for the part itself, `where` ())."""
+    """The nets `item` states (``exact.net``, else ``net``) and shows (``net``, rounded) are
+    `net`, the ones it is merged by: an input's own, or for a part (`where` ()) the sum of its
+    inputs. Why: merge adds up each input's exact net, not its rounded ``net`` nor the part's
+    totals, so a figure changed by hand where it is seen would be dropped without a word; it is
+    refused instead."""
     from prefcli.model.ledger import format_amount
     from prefcli.model.records import to_fraction
     from prefcli.settle.document import rounded
@@ -176,8 +177,9 @@ def _check_written(doc: Any, source: str, where: Sequence[Any], item: Any, net: 
     exact = item.get("exact", {}).get("net") if isinstance(item.get("exact"), dict) else None
     for p, value in net.items():
         try:
-            if not where and isinstance(exact, dict) and p in exact and to_fraction(exact[p]) != value:
-                raise _bad(doc, source, ("exact", "net", p), f"{show(exact[p])} is not the sum of {whose} "
+            stated = exact.get(p) if isinstance(exact, dict) else None
+            if stated is not None and to_fraction(stated) != value:      # only a part's can differ
+                raise _bad(doc, source, (*where, "exact", "net", p), f"{show(stated)} is not the sum of {whose} "
                            f"nets ({format_amount(value)}): a part edited by hand is not merged; settle its inputs "
                            "again")
             if isinstance(shown, dict) and p in shown and Decimal(str(shown[p])) != Decimal(str(rounded(value))):

@@ -371,6 +371,7 @@ class PartError(ValueError):
 def from_data(data: Any) -> Stats:
     """A `pref-stats/1` document back into :class:`Stats` (raises ValueError on a bad one)."""
     from prefcli.model.records import to_fraction
+    from prefcli.model.values import show
     if not isinstance(data, dict) or data.get("format") != STATS_FORMAT:
         raise ValueError(f"expected a {STATS_FORMAT} document")
     by = data.get("by", "player")
@@ -396,7 +397,6 @@ def from_data(data: Any) -> Stats:
             # be dropped without a word, so it must be what the others give
             for name, derived in (("average", ps.average), ("declared", ps.declared), ("made", ps.made)):
                 if name in r and num(r[name]) != derived:
-                    from prefcli.model.values import show
                     raise PartError(("groups", gi, "players", ri, name),
                                     f"{show(r[name])} is not what the row's own figures give ({_amount(Fraction(derived))}): "
                                     "a part edited by hand is not merged; run stats on its inputs again")
