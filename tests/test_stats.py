@@ -219,6 +219,38 @@ def test_table_csv_and_svg(tmp_path):
     assert ET.fromstring(out).tag.endswith("svg")
 
 
+def test_csv_amounts_are_numbers_with_their_exact_values_beside():
+    """A spreadsheet reads every amount of `stats -f csv` as a number (it used to get "180.85…"),
+    and the `_exact` columns are the JSON document's exact values: nothing is lost by rounding."""
+    code, out, err = run_cli(["stats", str(SEASON), "-f", "csv", "--rating", "elo"])
+    assert code == 0, err
+    rows = list(csv.DictReader(io.StringIO(out)))
+    am = next(r for r in rows if r["kind"] == "player" and r["player"] == "AM")
+    # the 2019 season's totals (season-2019-derived.csv): AM +2351 over 13 games
+    assert (am["result"], am["average"], am["result_exact"], am["average_exact"]) == ("2351", "180.85", "2351", "2351/13")
+    data = stats_json(SEASON)
+    players = players_of(data)
+    for r in rows:
+        for col in ("result", "average", "whists_won", "whists_lost", "rating"):
+            if r[col]:
+                float(r[col])                                   # a plain number, never "…"
+                assert r[col + "_exact"]
+        if r["kind"] == "player":
+            p = players[r["player"]]
+            assert Fraction(r["result_exact"]) == Fraction(str(p["result"]))
+            assert Fraction(r["average_exact"]) == Fraction(str(p["average"]))
+            assert round(Fraction(r["average_exact"]), 2) == Fraction(r["average"])
+            assert (Fraction(r["whists_won_exact"]), Fraction(r["whists_lost_exact"])) == (
+                Fraction(str(p["whists"]["won"])), Fraction(str(p["whists"]["lost"])))
+    h2h = {(h["player"], h["opponent"]): h for h in data["groups"][0]["head_to_head"]}
+    for r in rows:
+        if r["kind"] == "head-to-head":
+            h = h2h[(r["player"], r["opponent"])]
+            assert Fraction(r["result_exact"]) == Fraction(str(h["net"]))
+    elo = [r for r in rows if r["kind"] == "rating"]
+    assert len(elo) == 4 and all(float(r["rating_exact"]) == pytest.approx(float(r["rating"]), abs=0.05) for r in elo)
+
+
 def test_bad_input_is_reported_and_the_rest_counted(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("format: pref-sheet/1\nplayers: [A, B]\npool: {A: x}\nmountain: {}\nwhists: {}\n")

@@ -90,19 +90,57 @@ def _contract_order(c: str) -> Any:
     return (int(c[:-2] if c.endswith("NT") else c[:-1]), strains.get(c[-2:] if c.endswith("NT") else c[-1], 9))
 
 
+#: The CSV columns. Whist amounts and ratings are plain numbers a spreadsheet reads (whists
+#: rounded to 0.01 as in the settlement's CSV, an Elo rating to 0.1); the `_exact` columns hold
+#: the exact values ("688/3"), so nothing the table rounds is lost.
+CSV_COLUMNS = ["kind", "group", "player", "opponent", "contract", "games", "deals", "result", "average",
+               "declared", "made", "misere_made", "misere_failed", "whists_won", "whists_lost",
+               "allpass_deals", "allpass_tricks", "rating",
+               "result_exact", "average_exact", "whists_won_exact", "whists_lost_exact", "rating_exact"]
+
+#: where each amount's exact value goes: amount column -> its `_exact` column
+_EXACT_OF = {CSV_COLUMNS.index(c[:-len("_exact")]): i for i, c in enumerate(CSV_COLUMNS) if c.endswith("_exact")}
+
+
+def _number(v: Any) -> Any:
+    """A CSV cell a spreadsheet reads as a number: whists rounded as the settlement rounds them,
+    an Elo rating (a float) to one place, as the table prints it."""
+    from prefcli.settle.document import rounded
+    if isinstance(v, float):
+        return round(v, 1)
+    return rounded(Fraction(v))
+
+
+def _exact_text(v: Any) -> str:
+    """An amount exactly ("688/3"); an Elo rating is a float, written in full (its shortest
+    text that reads back as the same float)."""
+    from prefcli.settle.document import exact
+    return repr(v) if isinstance(v, float) else exact(Fraction(v))
+
+
+def _amounts(row: List[object], amounts: Dict[int, Any]) -> List[object]:
+    """``row`` with each amount written twice: as a number, and exactly in its `_exact` column."""
+    for i, v in amounts.items():
+        row[i] = _number(v)
+        row[_EXACT_OF[i]] = _exact_text(v)
+    return row
+
+
 def csv_text(stats: Stats, ratings: Optional[Sequence[Any]] = None, method: Optional[str] = None) -> str:
     """One table: kind (player | contract | head-to-head | rating), group, player, …"""
     buf = io.StringIO()
     out = csv.writer(buf, lineterminator="\n")
-    out.writerow(["kind", "group", "player", "opponent", "contract", "games", "deals", "result", "average",
-                  "declared", "made", "misere_made", "misere_failed", "whists_won", "whists_lost",
-                  "allpass_deals", "allpass_tricks", "rating"])
-    blank: List[object] = [""] * 18     # a CSV row: text and counts
+    out.writerow(CSV_COLUMNS)
+    col = {c: i for i, c in enumerate(CSV_COLUMNS)}
+    blank: List[object] = [""] * len(CSV_COLUMNS)     # a CSV row: text and counts
     for key in sorted(stats.players):
         for p, s in ranked(stats.players[key]):
-            out.writerow(["player", key, p, "", "", s.games, s.deals, _n(s.result), _n(s.average), s.declared,
-                          s.made, s.misere_made, s.misere_failed, _n(s.whists_won), _n(s.whists_lost),
-                          s.allpass_deals, s.allpass_tricks, ""])
+            row = list(blank)
+            row[0:7] = ["player", key, p, "", "", s.games, s.deals]
+            row[9:13] = [s.declared, s.made, s.misere_made, s.misere_failed]
+            row[15:17] = [s.allpass_deals, s.allpass_tricks]
+            out.writerow(_amounts(row, {col["result"]: s.result, col["average"]: s.average,
+                                        col["whists_won"]: s.whists_won, col["whists_lost"]: s.whists_lost}))
             for c, (d, m) in sorted(s.contracts.items(), key=lambda kv: _contract_order(kv[0])):
                 row = list(blank)
                 row[0:5] = ["contract", key, p, "", c]
@@ -111,15 +149,13 @@ def csv_text(stats: Stats, ratings: Optional[Sequence[Any]] = None, method: Opti
         for (a, b), h in sorted(stats.h2h.get(key, {}).items()):
             row = list(blank)
             row[0:6] = ["head-to-head", key, a, b, "", h.games]
-            row[7] = _n(h.net)
-            row[13:15] = [_n(h.whists_on), _n(h.whists_by)]
-            out.writerow(row)
+            out.writerow(_amounts(row, {col["result"]: h.net, col["whists_won"]: h.whists_on,
+                                        col["whists_lost"]: h.whists_by}))
     for r in ratings or ():
         row = list(blank)
         row[0:3] = ["rating", method or "", r.player]
         row[5] = r.games
-        row[17] = _n(r.value)
-        out.writerow(row)
+        out.writerow(_amounts(row, {col["rating"]: r.value}))
     return buf.getvalue()
 
 
@@ -254,7 +290,8 @@ def render_rating_table(report: Any, **_options: Any) -> str:
 def render_rating_csv(report: Any, **_options: Any) -> str:
     buf = io.StringIO()
     out = csv.writer(buf, lineterminator="\n")
-    out.writerow(["rank", "player", "rating", "games", "method"])
+    out.writerow(["rank", "player", "rating", "games", "method", "rating_exact"])
     for r in report.ratings or ():
-        out.writerow([r.rank, r.player, _n(r.value), r.games, _method(report)])
+        out.writerow([r.rank, r.player, _number(r.value), r.games, _method(report),
+                      _exact_text(r.value)])
     return buf.getvalue()
