@@ -69,3 +69,29 @@ def test_a_drawing_of_names_with_control_characters_is_well_formed(tmp_path):
         text = (tmp_path / name).read_text(encoding="utf-8")
         ET.fromstring(text)                     # well-formed
         assert "\x1b" not in text and "A\\x1b[31mnn" in text
+
+
+def test_the_report_page_shows_control_characters_as_escapes(tmp_path):
+    """The HTML report wrote names' ESC, BEL and C1 controls raw (``html.escape`` passes them):
+    HTML parse errors a browser shows as nothing or as boxes. They are written as in the SVG."""
+    import json
+    import re
+    from conftest import run_cli
+    from prefcli.render.xml_text import html_escape
+    names = ["A\x1b[31mnn", "Bob", "Cid\x85"]
+    record = {"format": "pref-record/1", "players": names, "rules": {"variant": "sochi"},
+              "meta": {"event": "x\x1b]0;title\x07y"},
+              "deals": [{"contract": "6S", "declarer": "Bob", "whist": {names[2]: "whist", names[0]: "pass"},
+                         "tricks": {"Bob": 6, names[2]: 3, names[0]: 1}, "note": "n\x1b[2Jx"}]}
+    src = tmp_path / "esc.json"
+    src.write_text(json.dumps(record), encoding="utf-8")
+    code, _, err = run_cli(["report", str(src), "-o", str(tmp_path / "r.html")])
+    assert code == 0, err
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert not re.search("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]", page)
+    assert "A\\x1b[31mnn" in page and "Cid\\x85" in page
+    # text without such characters is html.escape's, unchanged
+    import html
+    for text in _texts():
+        assert html_escape(text) == html.escape(text) and html_escape(text, False) == html.escape(text, False)
+    assert html_escape("a\x0cb\tc\n") == "a\x0cb\tc\n"          # HTML's whitespace stays

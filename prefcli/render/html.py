@@ -13,11 +13,11 @@ from __future__ import annotations
 import json
 import os
 from fractions import Fraction
-from html import escape
 from typing import Any, Dict, List, Optional, Sequence
 
 from prefcli.model.ledger import amount_text, format_amount
 from prefcli.render import svg as svgdraw
+from prefcli.render.xml_text import html_escape as escape
 from prefcli.render.svg_layouts import DrawError
 
 CSP = ("default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; "

@@ -12,15 +12,30 @@ from __future__ import annotations
 import re
 from typing import Mapping
 
-#: characters XML 1.0 has no place for, not even as a reference (&#27; is as ill-formed as the
-#: character): control characters but tab, newline and carriage return, lone surrogates,
-#: U+FFFE and U+FFFF. A name or a note that holds one made the whole drawing unreadable (a
-#: browser shows its parse error instead); it is written as the text \x1b, as on a terminal.
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+#: characters a page has no place for: HTML's parse errors among the characters (the controls
+#: but tab, newline, form feed and carriage return; DEL and the C1 controls; lone surrogates; the
+#: noncharacters U+FDD0-U+FDEF, U+FFFE and U+FFFF). A browser keeps them, invisible or as boxes,
+#: and a name or a note that holds one showed nothing of it; it is written as the text \x1b, as
+#: on a terminal.
+_HIDDEN = "\x00-\x08\x0b\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef\ufffe\uffff"
+_NOT_HTML = re.compile(f"[{_HIDDEN}]")
+#: ... and for SVG the form feed too, which XML 1.0 cannot hold, not even as a reference (&#12;
+#: is as ill-formed as the character): a drawing that held one was unreadable (a browser shows
+#: its parse error instead of the sheet)
+_NOT_XML = re.compile(f"[{_HIDDEN}\x0c]")
 
 
 def _shown(m: "re.Match[str]") -> str:
     return f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}"
+
+
+def html_escape(data: str, quote: bool = True) -> str:
+    """``html.escape`` for the report's page, with what HTML cannot hold written as \\x1b, as
+    in the SVG beside it and on a terminal (the standard library's passes it through)."""
+    from html import escape as _escape
+    if _NOT_HTML.search(data):
+        data = _NOT_HTML.sub(_shown, data)
+    return _escape(data, quote)
 
 
 def escape(data: str, entities: Mapping[str, str] = {}) -> str:   # noqa: B006 - read, never changed
