@@ -294,6 +294,9 @@ def settlement_text(data, fmt: str) -> str:
              for r in rows]
     n = len(data["inputs"]) if "inputs" in data else data["totals"]["inputs"]
     lines.append(f"{n} input(s)")
+    # the notes a full settle's table shows too (render.settlement.multi_tail_lines): mixed
+    # coins, inputs without a price, names that look alike; the table left them out
+    lines += [f"note: {text}" for text in data.get("notes", ())]
     lines.append("")
     lines.append("payments on the totals:")
     lines += [f"  {p['from']}  →  {p['to']}  {p['amount']}" for p in data["payments"]] or ["  nobody owes anything"]
