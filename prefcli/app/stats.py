@@ -50,6 +50,8 @@ class StatsResult:
     tournament: Optional[Tournament] = None
     ratings: Optional[List[Rating]] = None
     rating_options: Optional[RatingOptions] = None
+    #: what the reader should know about the batch (names that look alike: model.values)
+    notes: List[str] = field(default_factory=list)
 
     def rate(self, options: RatingOptions) -> None:
         """Add the rating table (raises ValueError for a table the games do not fit)."""
@@ -135,4 +137,6 @@ def run_stats(sources: Sequence[str], options: StatsOptions, executor: Any = Non
         elif part.stats is not None:
             fold.add(part.stats if options.timeline else replace(part.stats, games=()))
     out.stats = fold.stats()
+    from prefcli.model.values import lookalike_notes
+    out.notes = lookalike_notes({p for group in out.stats.players.values() for p in group})
     return out

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Iterable, List, Mapping, Sequence
+from typing import Any, Dict, Iterable, List, Mapping, Sequence
 
 LIMIT = 60
 
@@ -117,15 +117,43 @@ def not_seated(name: str, players: Sequence[str]) -> str:
     return text
 
 
+#: Cyrillic and Greek letters drawn as a Latin one (UTS #39's confusables among the scripts of
+#: the game's players): "Аnn" typed with a Cyrillic А on a Russian keyboard prints as "Ann"
+_SAME_GLYPH = str.maketrans(
+    "АВЕКМНОРСТХЅІЈаеорсхуѕіјԁһԛԝ" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧον",
+    "ABEKMHOPCTXSIJaeopcxysijdhqw" "ABEZHIKMNOPTYXov")
+
+
 def printed_form(name: str) -> str:
     """What a name looks like printed, so two names of one form cannot be told apart on a sheet:
     compatibility-composed, without invisible format characters (zero-width space, joiners,
-    direction marks) or surrounding blanks."""
+    direction marks) or surrounding blanks, and with a Cyrillic or Greek letter that is drawn
+    as a Latin one read as that letter."""
     import unicodedata
-    return "".join(c for c in unicodedata.normalize("NFKC", name) if unicodedata.category(c) != "Cf").strip()
+    text = "".join(c for c in unicodedata.normalize("NFKC", name) if unicodedata.category(c) != "Cf").strip()
+    return text.translate(_SAME_GLYPH)
 
 
 def code_points(name: str) -> str:
     """`U+0415 U+0308 …`: the characters of a name (its first twelve), as a message shows them."""
     cps = [f"U+{ord(c):04X}" for c in name[:12]]
     return " ".join(cps) + (" …" if len(name) > 12 else "")
+
+
+def lookalike_notes(names: Iterable[str]) -> List[str]:
+    """A note for each set of names in a batch that print the same but are different strings.
+
+    One table refuses such names (``rules.table.table_for``); across the inputs of a season or a
+    tournament they are two players whose sums no one can tell apart on the page, so the batch
+    says so instead of counting them apart in silence (a record may be right to keep them apart)."""
+    forms: Dict[str, List[str]] = {}
+    for n in names:
+        forms.setdefault(printed_form(n), []).append(n)
+    out = []
+    for same in forms.values():
+        if len(same) > 1:
+            each = [f"'{n}' ({code_points(n)})" for n in sorted(same)]
+            shown = ", ".join(each[:-1]) + " and " + each[-1]
+            out.append(f"{shown} look the same printed but are different names, counted as different "
+                       "players: write a player's name the same way in every input")
+    return out

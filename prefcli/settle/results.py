@@ -5,6 +5,7 @@ processes are :mod:`prefcli.app.settle`.
 """
 from __future__ import annotations
 
+from prefcli.model.values import lookalike_notes
 from prefcli.model.slots import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -250,6 +251,7 @@ class SummaryFold:
             notes.append(f"inputs use different coins; totals rounded to {the_coin}")
         if self.count and not have_price and self.priced:
             notes.append("some inputs have no price: totals are in whists only")
+        notes += lookalike_notes(names)
         prices = set(self.prices)
         the_price = prices.pop() if have_price and len(prices) == 1 else None
         amounts = round_money(self.exact, the_coin, names) if have_price else None

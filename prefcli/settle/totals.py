@@ -12,6 +12,7 @@ equality ignores it.
 from __future__ import annotations
 
 from dataclasses import field
+from prefcli.model.values import lookalike_notes
 from prefcli.model.slots import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -100,6 +101,7 @@ class Totals:
             notes.append(f"inputs use different coins; totals rounded to {the_coin}")
         if self.inputs and not have_price and self.priced:
             notes.append("some inputs have no price: totals are in whists only")
+        notes += lookalike_notes(names)
         net = {p: self.net[p] for p in names}
         the_price = next(iter(self.prices)) if have_price and len(self.prices) == 1 else None
         amounts = round_money({p: self.exact_money[p] for p in names}, the_coin, names) if have_price else None

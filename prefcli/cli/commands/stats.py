@@ -123,6 +123,8 @@ def run(inputs: Tuple[str, ...], by: str, fmt: str, rating: Optional[str], svg_f
     with ex, progress_bar("reading", quiet) as bar:
         result = run_stats(sources, options, ex, progress=bar)
     print_problems(result.problems)
+    for text in result.notes:
+        note(f"prefcli: note: {text}", quiet)
     stats = result.stats
     if stats.inputs == 0:
         if result.failed:
