@@ -50,17 +50,22 @@ def test_characters_xml_cannot_hold_are_written_as_escapes():
     assert escape("tab\tnewline\ncr\r") == "tab\tnewline\ncr\r"       # the three XML keeps
 
 
-def test_a_drawing_of_names_with_control_characters_is_well_formed(tmp_path):
+def _record_named(tmp_path, names):
+    """A one-deal record whose names, event and note hold control characters."""
     import json
-    import xml.etree.ElementTree as ET
-    from conftest import run_cli
-    names = ["A\x1b[31mnn", "Bob", "Cid\x07"]
     record = {"format": "pref-record/1", "players": names, "rules": {"variant": "sochi"},
               "meta": {"event": "x\x1b]0;title\x07y"},
               "deals": [{"contract": "6S", "declarer": "Bob", "whist": {names[2]: "whist", names[0]: "pass"},
                          "tricks": {"Bob": 6, names[2]: 3, names[0]: 1}, "note": "n\x1b[2Jx"}]}
     src = tmp_path / "esc.json"
     src.write_text(json.dumps(record), encoding="utf-8")
+    return src
+
+
+def test_a_drawing_of_names_with_control_characters_is_well_formed(tmp_path):
+    import xml.etree.ElementTree as ET
+    from conftest import run_cli
+    src = _record_named(tmp_path, ["A\x1b[31mnn", "Bob", "Cid\x07"])
     for args in (["draw", str(src), "-o", str(tmp_path / "s.svg")], ["stats", str(src), "-f", "svg", "-o",
                                                                         str(tmp_path / "st.svg")]):
         code, _, err = run_cli(args)
@@ -74,17 +79,10 @@ def test_a_drawing_of_names_with_control_characters_is_well_formed(tmp_path):
 def test_the_report_page_shows_control_characters_as_escapes(tmp_path):
     """The HTML report wrote names' ESC, BEL and C1 controls raw (``html.escape`` passes them):
     HTML parse errors a browser shows as nothing or as boxes. They are written as in the SVG."""
-    import json
     import re
     from conftest import run_cli
     from prefcli.render.xml_text import html_escape
-    names = ["A\x1b[31mnn", "Bob", "Cid\x85"]
-    record = {"format": "pref-record/1", "players": names, "rules": {"variant": "sochi"},
-              "meta": {"event": "x\x1b]0;title\x07y"},
-              "deals": [{"contract": "6S", "declarer": "Bob", "whist": {names[2]: "whist", names[0]: "pass"},
-                         "tricks": {"Bob": 6, names[2]: 3, names[0]: 1}, "note": "n\x1b[2Jx"}]}
-    src = tmp_path / "esc.json"
-    src.write_text(json.dumps(record), encoding="utf-8")
+    src = _record_named(tmp_path, ["A\x1b[31mnn", "Bob", "Cid\x85"])
     code, _, err = run_cli(["report", str(src), "-o", str(tmp_path / "r.html")])
     assert code == 0, err
     page = (tmp_path / "r.html").read_text(encoding="utf-8")
