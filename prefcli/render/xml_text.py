@@ -1,6 +1,7 @@
 """Text and attribute values in SVG: ``xml.sax.saxutils``' ``escape`` and ``quoteattr``, the same
 functions (the same replacements, in the same order, the same choice of quotes), but for the
-characters XML cannot hold, which these write as visible escapes.
+characters XML cannot hold, which these write as visible escapes; and ``html_escape``, the
+report page's ``html.escape`` with the same visible escapes.
 
 Why not import them: ``xml.sax.saxutils`` imports ``urllib.request`` (and with it http.client,
 email, tempfile, hashlib …) for its XML writer, 14 ms of CPU at the start of every ``draw``,
