@@ -201,6 +201,17 @@ class Summary:
     notes: Tuple[str, ...] = ()
 
 
+def batch_notes(mixed_coins: bool, the_coin: Decimal, some_unpriced: bool, names: Sequence[str]) -> Tuple[str, ...]:
+    """What a batch's totals say beside them, the same from each way of summing (this fold, and
+    :meth:`prefcli.settle.totals.Totals.summary` for ``--summary`` and ``merge``)."""
+    notes: List[str] = []
+    if mixed_coins:
+        notes.append(f"inputs use different coins; totals rounded to {the_coin}")
+    if some_unpriced:
+        notes.append("some inputs have no price: totals are in whists only")
+    return tuple(notes + lookalike_notes(names))
+
+
 class SummaryFold:
     """:func:`summarize`, one result at a time: what it keeps is per player name (and the
     distinct prices and coins), never per input, except each input's net when the standings
@@ -246,12 +257,8 @@ class SummaryFold:
         have_price = self.count > 0 and self.priced == self.count
         coins = set(self.coins)
         the_coin = coin if coin is not None else (coins.pop() if len(coins) == 1 else min(coins, default=Decimal("0.01")))
-        notes: List[str] = []
-        if coin is None and len(self.coins) > 1:
-            notes.append(f"inputs use different coins; totals rounded to {the_coin}")
-        if self.count and not have_price and self.priced:
-            notes.append("some inputs have no price: totals are in whists only")
-        notes += lookalike_notes(names)
+        notes = batch_notes(coin is None and len(self.coins) > 1, the_coin,
+                            bool(self.count and not have_price and self.priced), names)
         prices = set(self.prices)
         the_price = prices.pop() if have_price and len(prices) == 1 else None
         amounts = round_money(self.exact, the_coin, names) if have_price else None
@@ -265,7 +272,7 @@ class SummaryFold:
         else:
             pays = payments(net, names)
         return Summary(tuple(names), net, amounts, pays, "money" if amounts is not None else "whists",
-                       the_price, the_coin, table, tuple(notes))
+                       the_price, the_coin, table, notes)
 
 
 def summarize(results: Sequence[InputResult], tournament: Optional[Tournament] = None,

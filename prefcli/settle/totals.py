@@ -12,13 +12,13 @@ equality ignores it.
 from __future__ import annotations
 
 from dataclasses import field
-from prefcli.model.values import lookalike_notes
 from prefcli.model.slots import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from prefcli.settle import InputResult, Payment, Summary, payments, round_money
+from prefcli.settle.results import batch_notes
 
 
 def _add(a: Mapping[str, Any], b: Mapping[str, Any]) -> Dict[str, Any]:
@@ -96,12 +96,8 @@ class Totals:
         coins = set(self.coins)
         the_coin = coin if coin is not None else (
             next(iter(coins)) if len(coins) == 1 else min(coins, default=Decimal("0.01")))
-        notes = []
-        if coin is None and len(coins) > 1:
-            notes.append(f"inputs use different coins; totals rounded to {the_coin}")
-        if self.inputs and not have_price and self.priced:
-            notes.append("some inputs have no price: totals are in whists only")
-        notes += lookalike_notes(names)
+        notes = batch_notes(coin is None and len(coins) > 1, the_coin,
+                            bool(self.inputs and not have_price and self.priced), names)
         net = {p: self.net[p] for p in names}
         the_price = next(iter(self.prices)) if have_price and len(self.prices) == 1 else None
         amounts = round_money({p: self.exact_money[p] for p in names}, the_coin, names) if have_price else None
@@ -111,7 +107,7 @@ class Totals:
         else:
             pays = payments(net, names)
         return Summary(tuple(names), net, amounts, pays, "money" if amounts is not None else "whists",
-                       the_price, the_coin, None, tuple(notes))
+                       the_price, the_coin, None, notes)
 
 
 def _names(t: Totals) -> List[str]:
