@@ -439,6 +439,30 @@ def test_workers_are_forked_only_when_a_core_is_measured_idle(monkeypatch):
         assert len(ex._procs) == 2 and ex._probe is None    # all started: no more readings
 
 
+@pytest.mark.parametrize("args", [
+    ["stats", "examples/season-2019/", "-f", "json"],
+    ["rating", "examples/season-2019/", "-f", "json"],
+    ["settle", "examples/season-2019/", "--summary", "-f", "json"],
+    ["settle", "examples/season-2019/", "-f", "json", "--executor", "local"],
+    ["analyze", "examples/analysis-sochi.yaml", "-f", "json"],
+], ids=["stats", "rating", "settle --summary", "settle --executor local", "analyze"])
+def test_every_command_with_jobs_forks_only_when_a_core_is_measured_idle(run, monkeypatch, args):
+    """--jobs N means one thing in every command (make_executor, as settle's own batch): no core
+    measured idle, no fork and the output of --jobs 1; a core idle, a worker forked, the same."""
+    from prefcli.app import executors
+    monkeypatch.setattr(executors.LocalProcesses, "WATCH", 1e9)     # none retired here
+    forks = []
+    real = executors.LocalProcesses._grow
+    monkeypatch.setattr(executors.LocalProcesses, "_grow", lambda self, k: (forks.append(k), real(self, k)))
+    one = run(args)
+    assert one[0] == 0, one[2]
+    for idle, forked in ((0.0, []), (float("inf"), [1])):
+        monkeypatch.setattr(executors.IdleProbe, "idle_cores", lambda self: idle)
+        forks.clear()
+        assert run([*args, "-j", "2"]) == one
+        assert forks == forked
+
+
 def test_the_idle_probe_reads_the_systems_idle_time(tmp_path):
     from prefcli.app.executors import IdleProbe
     clock = [100.0]

@@ -5,7 +5,8 @@ with an exact merge. An :class:`Executor` only runs the map; it yields the resul
 order** and keeps a bounded number of inputs in flight, so a batch of any size holds only a
 window of results at a time (flat memory), and every executor gives the same results.
 
-* ``local`` (``--jobs N``): N = 1 runs in this process; N > 1 forks N worker processes.
+* ``local`` (``--jobs N``): N = 1 runs in this process; N > 1 runs in this process and up to
+  N - 1 worker processes, forked as cores are measured idle.
 * ``dask`` / ``dask:ADDRESS`` (``pip install "prefcli[dask]"``): a ``distributed`` cluster; with
   no address a local cluster of ``--jobs`` worker processes (at least 2, forked where the system
   can, listening on 127.0.0.1 only) is started and stopped.
@@ -576,9 +577,14 @@ class DaskExecutor(Executor):
 
 
 def make_executor(spec: Optional[str], jobs: int = 1) -> Executor:
-    """The executor of ``--executor SPEC`` (None or ``local``: ``--jobs`` local processes)."""
+    """The executor of ``--executor SPEC`` (None or ``local``: ``--jobs`` local processes).
+
+    Local processes are those of ``settle --jobs N`` in every command: this process takes
+    part, and the other N - 1 are forked only as cores are measured idle from now on
+    (:class:`IdleProbe`), so that ``--jobs 2`` on a machine with no core to spare costs what
+    ``--jobs 1`` does instead of adding a second process to the one core."""
     if spec is None or spec == "local":
-        return LocalProcesses(jobs) if jobs > 1 else Executor()
+        return LocalProcesses(jobs, here=True, when_idle=IdleProbe()) if jobs > 1 else Executor()
     if spec == "dask" or spec.startswith("dask:"):
         address = spec[len("dask:"):] if spec.startswith("dask:") else None
         return DaskExecutor(address or None, workers=jobs)
