@@ -289,9 +289,8 @@ def settlement_text(data, fmt: str) -> str:
     rows = [["", *names], ["total (whists)", *[str(data["net"][p]) for p in names]]]
     if data["money"]:
         rows.append(["total (money)", *[data["money"][p] for p in names]])
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    lines = ["  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(r)).rstrip()
-             for r in rows]
+    from prefcli.render.settlement import grid
+    lines = grid(rows)
     n = len(data["inputs"]) if "inputs" in data else data["totals"]["inputs"]
     lines.append(f"{n} input(s)")
     # the notes a full settle's table shows too (render.settlement.multi_tail_lines): mixed

@@ -27,7 +27,9 @@ def render_csv(report: Any) -> str:
     return _csv(report.good, report.summary)
 
 
-def _grid(rows: Sequence[Sequence[str]], right_from: int = 1) -> List[str]:
+def grid(rows: Sequence[Sequence[str]], right_from: int = 1) -> List[str]:
+    """Rows as lines: the first `right_from` columns padded left, the rest (numbers) right, two
+    spaces between; the one padding of the settlement, statistics and summary tables."""
     widths = [max(len(str(r[i])) for r in rows) for i in range(len(rows[0]))]
     out = []
     for r in rows:
@@ -45,7 +47,7 @@ def _payments_lines(pays, unit: str) -> List[str]:
     if not pays:
         return ["  nobody owes anything"]
     rows = [[f"  {p.payer}", "→", p.payee, money_text(p.amount) if unit == "money" else _ws(p.amount)] for p in pays]
-    return _grid(rows, right_from=3)
+    return grid(rows, right_from=3)
 
 
 def _table(good: Sequence[Any], summary: Any) -> str:
@@ -64,7 +66,7 @@ def _table(good: Sequence[Any], summary: Any) -> str:
         rows = [[""] + list(s.players)]
         for a in s.players:
             rows.append([a] + ["—" if a == b else _ws(s.pairwise[a][b]) for b in s.players])
-        lines += ["  " + x for x in _grid(rows)]
+        lines += ["  " + x for x in grid(rows)]
         lines.append("")
         unit = "money" if r.money is not None else "whists"
         word = r.mountain_word
@@ -73,7 +75,7 @@ def _table(good: Sequence[Any], summary: Any) -> str:
             rows.append([p, _ws(s.sheet_mountain[p]), _ws(s.mountain[p]), _ws(s.shares[p]),
                          _ws(s.whist_balance[p]), _ws(s.mountain_balance[p]), _ws(s.net[p]),
                          _money_text(r.money, p)])
-        lines += _grid(rows)
+        lines += grid(rows)
         lines.append(f"average {word} {_ws(s.average_mountain)}; share = whists each other player "
                      f"writes on the owner of the {word}")
         if r.price is not None:
@@ -92,7 +94,7 @@ def _table(good: Sequence[Any], summary: Any) -> str:
         rows.append(["total (whists)"] + [_ws(summary.net[p]) for p in names])
         if summary.money is not None:
             rows.append(["total (money)"] + [money_text(summary.money[p]) for p in names])
-        lines += _grid(rows)
+        lines += grid(rows)
         lines += multi_tail_lines(summary)
         return "\n".join(lines) + "\n"
     lines += _standings_lines(summary)
@@ -122,7 +124,7 @@ def _standings_lines(summary: Any) -> List[str]:
     for st in summary.standings:
         rows.append([str(st.rank), st.player, _ws(st.total), str(st.games), _ws(st.average),
                      _ws(st.raw), f"eliminated after {st.eliminated_after}" if st.eliminated_after else ""])
-    return lines + ["  " + x for x in _grid(rows, right_from=2)]
+    return lines + ["  " + x for x in grid(rows, right_from=2)]
 
 
 

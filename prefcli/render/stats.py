@@ -5,6 +5,7 @@ import csv
 import io
 from fractions import Fraction
 from typing import Any, Dict, List, Optional, Sequence, Tuple
+from prefcli.render.settlement import grid
 from prefcli.render.xml_text import escape
 
 from prefcli.settle.stats import Stats, ranked, to_data
@@ -16,12 +17,6 @@ def _n(v: Any) -> str:
     if isinstance(v, float):
         return f"{v:.1f}"
     return amount_text(v)
-
-
-def _grid(rows: Sequence[Sequence[str]], right_from: int = 1) -> List[str]:
-    widths = [max(len(str(r[i])) for r in rows) for i in range(len(rows[0]))]
-    return ["  ".join(str(c).ljust(widths[i]) if i < right_from else str(c).rjust(widths[i])
-                      for i, c in enumerate(r)).rstrip() for r in rows]
 
 
 #: players a group's head-to-head is drawn as a grid for; more get a row a pair that met
@@ -45,7 +40,7 @@ def table(stats: Stats, ratings: Optional[Sequence[Any]] = None, method: Optiona
             rows.append([p, str(s.games), str(s.deals), _n(s.result), _n(s.average), str(s.declared), str(s.made),
                          f"{s.misere_made}/{s.misere_failed}", _n(s.whists_won), _n(s.whists_lost),
                          str(s.allpass_deals), str(s.allpass_tricks)])
-        lines += _grid(rows)
+        lines += grid(rows)
         contracts = sorted({c for s in group.values() for c in s.contracts}, key=_contract_order)
         if contracts:
             lines.append("")
@@ -54,7 +49,7 @@ def table(stats: Stats, ratings: Optional[Sequence[Any]] = None, method: Optiona
             for p, s in ranked(group):
                 rows.append([p] + [_pct(s.contracts[c][1], s.contracts[c][0]) if c in s.contracts else ""
                                    for c in contracts])
-            lines += ["  " + x for x in _grid(rows)]
+            lines += ["  " + x for x in grid(rows)]
         h2h = stats.h2h.get(key, {})
         if h2h and len(group) > GRID_MAX:
             # a grid of every player against every other grows as the square of the players
@@ -63,7 +58,7 @@ def table(stats: Stats, ratings: Optional[Sequence[Any]] = None, method: Optiona
             lines.append("head to head (net whists the player won from the opponent over their games together):")
             rows = [["player", "opponent", "games", "net"]]
             rows += [[a, b, str(h.games), _n(h.net)] for (a, b), h in sorted(h2h.items())]
-            lines += ["  " + x for x in _grid(rows, right_from=2)]
+            lines += ["  " + x for x in grid(rows, right_from=2)]
         elif h2h:
             names = [p for p, _ in ranked(group)]
             lines.append("")
@@ -72,14 +67,14 @@ def table(stats: Stats, ratings: Optional[Sequence[Any]] = None, method: Optiona
             for a in names:
                 rows.append([a] + ["—" if a == b else (_n(h2h[(a, b)].net) if (a, b) in h2h else "")
                                    for b in names])
-            lines += ["  " + x for x in _grid(rows)]
+            lines += ["  " + x for x in grid(rows)]
     if ratings is not None:
         lines.append("")
         lines.append(f"rating ({method}):")
         rows = [["rank", "player", "rating", "games"]]
         for r in ratings:
             rows.append([str(r.rank), r.player, _n(r.value), str(r.games)])
-        lines += ["  " + x for x in _grid(rows, right_from=2)]
+        lines += ["  " + x for x in grid(rows, right_from=2)]
     return "\n".join(lines) + "\n"
 
 
@@ -260,7 +255,7 @@ def rating_table(ratings: Sequence[Any], method: str) -> str:
     rows = [["rank", "player", method if method != "elo" else "Elo", "games"]]
     for r in ratings:
         rows.append([str(r.rank), r.player, _n(r.value), str(r.games)])
-    return "\n".join(_grid(rows, right_from=2)) + "\n"
+    return "\n".join(grid(rows, right_from=2)) + "\n"
 
 
 # ---------------------------------------------------------------------------------------------
