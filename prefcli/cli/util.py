@@ -289,7 +289,7 @@ def settlement_text(data, fmt: str) -> str:
     rows = [["", *names], ["total (whists)", *[str(data["net"][p]) for p in names]]]
     if data["money"]:
         rows.append(["total (money)", *[data["money"][p] for p in names]])
-    from prefcli.render.settlement import grid
+    from prefcli.render.columns import grid
     lines = grid(rows)
     n = len(data["inputs"]) if "inputs" in data else data["totals"]["inputs"]
     lines.append(f"{n} input(s)")

@@ -11,6 +11,7 @@ from typing import Any, List, Sequence
 from prefcli.model.numbers import money_text
 from prefcli.model.values import display_name
 from prefcli.model.ledger import amount_text
+from prefcli.render.columns import grid
 from prefcli.settle.document import ROUND_PLACES, exact, rounded
 
 
@@ -25,18 +26,6 @@ def render_table(report: Any) -> str:
 
 def render_csv(report: Any) -> str:
     return _csv(report.good, report.summary)
-
-
-def grid(rows: Sequence[Sequence[str]], right_from: int = 1) -> List[str]:
-    """Rows as lines: the first `right_from` columns padded left, the rest (numbers) right, two
-    spaces between; the one padding of the settlement, statistics and summary tables."""
-    widths = [max(len(str(r[i])) for r in rows) for i in range(len(rows[0]))]
-    out = []
-    for r in rows:
-        cells = [str(c).ljust(widths[i]) if i < right_from else str(c).rjust(widths[i])
-                 for i, c in enumerate(r)]
-        out.append("  ".join(cells).rstrip())
-    return out
 
 
 def _money_text(m, p) -> str:

@@ -14,6 +14,7 @@ import io
 import json
 from typing import Any, Dict, Iterator, List, Sequence
 
+from prefcli.render.columns import cell_width, pad
 from prefcli.render.settlement import _table, _ws, csv_net_rows, csv_tail_rows, multi_tail_lines
 from prefcli.settle.document import input_document, settlement_document
 from prefcli.settle.results import Settled
@@ -155,7 +156,7 @@ class SettlementSpool:
             self.file.write(piece)
 
     def _table_row(self, source: str, cells: Dict[str, str]) -> None:
-        self.width_input = max(self.width_input, len(source))
+        self.width_input = max(self.width_input, cell_width(source))
         for p, c in cells.items():
             self.widths[p] = max(self.widths.get(p, 0), len(c))
         self.file.write(json.dumps([source, cells], ensure_ascii=False) + "\n")
@@ -207,11 +208,10 @@ class SettlementSpool:
             totals.append(["total (money)"] + [money_text(summary.money[p]) for p in names])
         widths = [max([len("input"), self.width_input] + [len(r[0]) for r in totals])]
         for i, p in enumerate(names, start=1):
-            widths.append(max([len(p), self.widths.get(p, 0)] + [len(r[i]) for r in totals]))
+            widths.append(max([cell_width(p), self.widths.get(p, 0)] + [len(r[i]) for r in totals]))
 
         def line(cells: Sequence[str]) -> str:
-            return "  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i])
-                             for i, c in enumerate(cells)).rstrip() + "\n"
+            return "  ".join(pad(c, widths[i], i > 0) for i, c in enumerate(cells)).rstrip() + "\n"
 
         # An input's row has cells only for its own players: it is written from those, each
         # right-justified at its column's place (the columns before it blank), as `line` lays
@@ -224,8 +224,9 @@ class SettlementSpool:
         w0 = widths[0]
 
         def row(source: str, cells: Dict[str, str]) -> str:
-            parts = [source.ljust(w0)]
-            end = len(parts[0])
+            width = cell_width(source)
+            parts = [source + " " * (w0 - width)]
+            end = max(w0, width)
             shift = end - w0                # a cell wider than its column moves the rest on
             for i, c in sorted((col[p], c) for p, c in cells.items() if p in col and c):
                 cell = c.rjust(widths[i])

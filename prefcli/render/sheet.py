@@ -19,6 +19,7 @@ from prefcli.app.sheet import (ZERO, SheetSource, _amounts, deal_label, entries_
                                source_of_result, source_of_sheet)
 from prefcli.model.records import Deal, SheetData
 from prefcli.model.ledger import RunningTotals, format_amount
+from prefcli.render.columns import cell_width, pad
 
 if TYPE_CHECKING:
     from prefcli.rules.presets import Rules
@@ -32,12 +33,11 @@ def _fmt(x: Any) -> str:
 
 
 def _grid(rows: List[List[str]], right: Iterable[int] = ()) -> List[str]:
-    """Left-aligned first column(s), right-aligned numbers; two spaces between columns."""
+    """Left-aligned first column(s), right-aligned numbers; two spaces between columns, each as
+    wide on a screen as its widest cell (:func:`~prefcli.render.columns.cell_width`)."""
     right = set(right)
-    widths = [max(map(len, column)) for column in zip(*rows)]
-    # one format per table ("{0:<9}  {1:>4}"), the same padding as ljust/rjust cell by cell
-    template = "  ".join(f"{{{i}:{'>' if i in right else '<'}{w}}}" for i, w in enumerate(widths)).format
-    return [template(*r).rstrip() for r in rows]
+    widths = [max(map(cell_width, column)) for column in zip(*rows)]
+    return ["  ".join(pad(c, widths[i], i in right) for i, c in enumerate(r)).rstrip() for r in rows]
 
 
 def render_table(result: Any, upto: Optional[int] = None) -> str:
@@ -107,17 +107,18 @@ _FAST_TABLE = True      # tests turn it off to compare with the row-by-row way
 def _rows_one_by_one(result: Any, running: RunningTotals, total: int, header: List[str]) -> Iterator[str]:
     """The running rows (and the blank line after them), a row at a time: the long way, for
     totals that are not all small ints (a Fraction, a big number)."""
-    widths = [len(h) for h in header]
+    widths = [cell_width(h) for h in header]
     for row in _running_cells(result, running, total):
         for i, cell in enumerate(row):
-            if len(cell) > widths[i]:
-                widths[i] = len(cell)
-    right = range(2, len(header))
-    template = "  ".join(f"{{{i}:{'>' if i in right else '<'}{w}}}"
-                         for i, w in enumerate(widths)).format
-    lines = [template(*header).rstrip()]
+            w = cell_width(cell)
+            if w > widths[i]:
+                widths[i] = w
+
+    def line(row: Sequence[str]) -> str:
+        return "  ".join(pad(c, widths[i], i >= 2) for i, c in enumerate(row)).rstrip()
+    lines = [line(header)]
     for row in _running_cells(result, running, total):
-        lines.append(template(*row).rstrip())
+        lines.append(line(row))
         if len(lines) >= _LINES_PER_CHUNK:
             lines.append("")
             yield "\n".join(lines)
@@ -155,7 +156,7 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
     join = "/".join
     labels: Dict[Any, str] = {}
     row_labels: List[str] = []
-    widths = [len(h) for h in header]
+    widths = [cell_width(h) for h in header]
     size = _ROWS_PER_BLOCK
 
     def numbered(nums: List[Any]) -> int:       # every row a deal of the record (no start, close):
@@ -193,13 +194,19 @@ def _whole_rows(result: Any, running: RunningTotals, total: int, header: List[st
             w = _widest(cols[3 * j], cols[3 * j + 1], cols[3 * j + 2], get, widths[2 + j])
             if w > widths[2 + j]:
                 widths[2 + j] = w
-    w = max(map(len, row_labels))
+    distinct = set(row_labels)      # (one text per contract and declarer)
+    plain = all(label.isascii() and label.isprintable() for label in distinct)
+    w = max(map(len if plain else cell_width, distinct))
     if w > widths[1]:
         widths[1] = w
-    # the lines: "%-4s  %-7s  %9s  ...", the same padding as the long way's str.format template;
-    # the last column is a number, so there is nothing to strip
-    template = "  ".join([f"%-{widths[0]}s", f"%-{widths[1]}s"] + [f"%{w}s" for w in widths[2:]])
-    head = "  ".join(f"{{{i}:{'>' if i >= 2 else '<'}{w}}}" for i, w in enumerate(widths)).format(*header)
+    # the lines: "%-4s  %-7s  %9s  ...", the same padding as the long way's; the last column is
+    # a number, so there is nothing to strip. A label that is not printable ASCII (a name's
+    # accent, a wide letter: not as wide on a screen as it is long) is padded before, by pad()
+    template = "  ".join([f"%-{widths[0]}s", f"%-{widths[1]}s" if plain else "%s"] + [f"%{w}s" for w in widths[2:]])
+    if not plain:
+        padded = {label: pad(label, widths[1]) for label in distinct}
+        row_labels = [padded[label] for label in row_labels]
+    head = "  ".join(pad(h, widths[i], i >= 2) for i, h in enumerate(header))
     yield head.rstrip() + "\n"
     # a block of deals' numbers is written by the template's own %d (no text made for each)
     templates = {False: template, True: f"%-{widths[0]}d" + template[len(f"%-{widths[0]}s"):]}

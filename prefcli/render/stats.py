@@ -5,7 +5,7 @@ import csv
 import io
 from fractions import Fraction
 from typing import Any, Dict, List, Optional, Sequence, Tuple
-from prefcli.render.settlement import grid
+from prefcli.render.columns import grid
 from prefcli.render.xml_text import escape
 
 from prefcli.settle.stats import Stats, ranked, to_data
