@@ -53,9 +53,9 @@ def _columns(text: str) -> int:
                else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in _shown(text))
 
 
-def _odd_record(tmp_path):
+def _odd_record(tmp_path, example="sochi-3p.yaml"):
     import re
-    text = (EXAMPLES / "sochi-3p.yaml").read_text(encoding="utf-8")
+    text = (EXAMPLES / example).read_text(encoding="utf-8")
     for old, new in ODD.items():
         quoted = '"' + new.replace("\x1b", "\\e") + '"'
         text = re.sub(rf"\b{old}\b", lambda m: quoted, text)
@@ -97,3 +97,16 @@ def test_sheet_table_lines_up_with_odd_names_both_ways(tmp_path):
     assert "王芳: pool/mountain/whists" in running[0] and "misere 王芳" in fast
     for block in (running, sheet):
         assert len({_columns(line) for line in block}) == 1, block
+
+
+def test_replay_hands_and_analysis_rows_line_up_with_odd_names(run, tmp_path):
+    code, out, err = run(["replay", _odd_record(tmp_path, "full-deals-sochi.yaml"), "--deal", "1"])
+    assert code == 0, err
+    hands = out.splitlines()[1:4]
+    assert hands[0].startswith("  hands:   " + ODD["Bob"])
+    starts = {_columns(line[:line.rindex("  ")]) for line in hands}     # (two spaces before the cards)
+    assert len(starts) == 1, hands                          # every hand's cards from one column
+    code, out, err = run(["analyze", _odd_record(tmp_path, "analysis-sochi.yaml"), "--deal", "1"])
+    assert code == 0, err
+    rows = [line for line in out.splitlines() if line.startswith("  after trick") or " at most  " in line]
+    assert len(rows) == 4 and len({_columns(line) for line in rows}) == 1, rows

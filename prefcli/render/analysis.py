@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, List, Optional, Sequence, Tuple
 
 from prefcli.app.analysis_model import Analysis, DealAnalysis
+from prefcli.render.columns import cell_width, pad
 
 _STRAIN_LABEL = (("S", "♠"), ("C", "♣"), ("D", "♦"), ("H", "♥"), ("NT", "NT"), ("misere", "misère"))
 
@@ -22,7 +23,7 @@ def render_table(report: Analysis, **_options: Any) -> str:
 
 
 def _row(label: str, values: Sequence[Any], width: int) -> str:
-    return f"  {label:<{width}}" + "".join(f"{v:>3}" for v in values)
+    return "  " + pad(label, width) + "".join(f"{v:>3}" for v in values)
 
 
 def _verdict(a: DealAnalysis) -> str:
@@ -71,7 +72,7 @@ def deal_text(a: DealAnalysis) -> List[str]:
         lines.append("  from the opening lead: " + ", ".join(f"{p} at most {start[p]}" for p in a.seats))
         if a.result:
             lines.append("  recorded: " + ", ".join(f"{p} {a.result.get(p, 0)}" for p in a.seats))
-        width = max(len(p) for p in a.seats) + len(" at most") + 2
+        width = max(cell_width(p) for p in a.seats) + len(" at most") + 2
         if a.tricks_recorded:
             lines.append(_row("after trick", range(a.tricks_recorded + 1), width))
             for p in a.seats:
@@ -95,7 +96,7 @@ def deal_text(a: DealAnalysis) -> List[str]:
             dd = a.tricks_dd[-1] - a.taken[-1]
             verdict = "as claimed" if dd == a.claim[d] else f"double dummy {dd}"
             lines.append(f"  claim: {d} {a.claim[d]} of the last {rest}; {verdict}")
-        width = max(len("after trick"), len(d) + 5) + 2
+        width = max(len("after trick"), cell_width(d) + 5) + 2
         if a.tricks_recorded:
             lines.append(_row("after trick", range(a.tricks_recorded + 1), width))
             lines.append(_row(f"{d} dd", a.tricks_dd, width))

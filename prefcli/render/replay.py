@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any, List, Sequence
 
+from prefcli.render.columns import cell_width, pad
+
 
 def render_table(report: Any) -> str:
     """Every replayed deal, a blank line between deals; a `# file` heading per file when many."""
@@ -32,10 +34,10 @@ def _render_text(rep: Any, problems: Sequence[Any]) -> List[str]:
         head += f" (dealer {rep.dealer}, first hand {rep.first_hand})"
     lines.append(head)
     if rep.hands is not None:
-        width = max(len(p) for p in rep.hands) if rep.hands else 0
+        width = max(cell_width(p) for p in rep.hands) if rep.hands else 0
         for i, (p, cs) in enumerate(rep.hands.items()):
             label = "hands:" if i == 0 else ""
-            lines.append(f"  {label:<9}{p:<{width}}  {_sorted_hand(cs)}")
+            lines.append(f"  {label:<9}{pad(p, width)}  {_sorted_hand(cs)}")
     elif d.hands is not None:
         for p, cs in d.hands:
             lines.append(f"  hand:    {p}  {_sorted_hand(cs)}")
@@ -67,9 +69,9 @@ def _render_text(rep: Any, problems: Sequence[Any]) -> List[str]:
         lines.append(f"  whist:   {w}" + (f" ({', '.join(extra)})" if extra else ""))
     if getattr(rep, "dummy", None) is not None and rep.hands is not None and rep.played:
         by = rep.dummy_played_by
-        lines.append(f"  {rep.dummy + ':':<9}" + ("sits out (its cards stay closed on all-pass)" if by is None else
-                                                  "played by the robot" if by == "robot" else
-                                                  f"open, played by {by}"))
+        lines.append("  " + pad(rep.dummy + ":", 9) + ("sits out (its cards stay closed on all-pass)" if by is None else
+                                                      "played by the robot" if by == "robot" else
+                                                      f"open, played by {by}"))
     for t in rep.tricks:
         cards = ", ".join(f"{who if who is not None else 'talon'} {card}" for who, card in t.cards)
         won = t.winner if t.winner is not None else "nobody"
