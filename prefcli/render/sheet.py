@@ -108,17 +108,23 @@ def _rows_one_by_one(result: Any, running: RunningTotals, total: int, header: Li
     """The running rows (and the blank line after them), a row at a time: the long way, for
     totals that are not all small ints (a Fraction, a big number)."""
     widths = [cell_width(h) for h in header]
+    plain = True                    # every label printable ASCII (the numbers always are)
     for row in _running_cells(result, running, total):
         for i, cell in enumerate(row):
-            w = cell_width(cell)
-            if w > widths[i]:
-                widths[i] = w
-
-    def line(row: Sequence[str]) -> str:
-        return "  ".join(pad(c, widths[i], i >= 2) for i, c in enumerate(row)).rstrip()
-    lines = [line(header)]
+            if len(cell) > widths[i]:
+                widths[i] = len(cell)
+        if plain and not (row[1].isascii() and row[1].isprintable()):
+            plain = False
+    if not plain:                   # the labels' column as wide as they are on a screen
+        widths[1] = max([cell_width(header[1])] + [cell_width(row[1]) for row in
+                                                   _running_cells(result, running, total)])
+    template = "  ".join(f"{{{i}:{'>' if i >= 2 else '<'}{w}}}" if plain or i != 1 else "{1}"
+                         for i, w in enumerate(widths)).format
+    lines = ["  ".join(pad(h, widths[i], i >= 2) for i, h in enumerate(header)).rstrip()]
     for row in _running_cells(result, running, total):
-        lines.append(line(row))
+        if not plain:
+            row = [row[0], pad(row[1], widths[1]), *row[2:]]
+        lines.append(template(*row).rstrip())
         if len(lines) >= _LINES_PER_CHUNK:
             lines.append("")
             yield "\n".join(lines)
