@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, List, Optio
 
 import click
 
+from prefcli.cli.completion import complete_set, complete_variant
+
 if TYPE_CHECKING:          # (pathlib, fractions and the model are not what every command needs first)
     from prefcli.model.diagnostics import Problem
 
@@ -96,9 +98,9 @@ def format_option(report: str, *more: str, default: Optional[str] = None,
 
 
 def rules_options(func: Callable) -> Callable:
-    func = click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",
+    func = click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", shell_complete=complete_set,
                         help="override a rule option, e.g. --set allpass.progression=[1,2,4] (repeatable)")(func)
-    func = click.option("--variant", metavar="NAME", default=None,
+    func = click.option("--variant", metavar="NAME", default=None, shell_complete=complete_variant,
                         help="score under this preset instead of the record's own (see prefcli variants)")(func)
     return func
 

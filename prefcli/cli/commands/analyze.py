@@ -6,6 +6,7 @@ from typing import Optional, Sequence
 
 import click
 
+from prefcli.cli.completion import complete_executor
 from prefcli.cli.util import (Count, CheckFailed, EXAMPLES_HEADER, expand_inputs, format_option, output_option,
                               parse_sets, print_problems, progress_bar, report_format, rules_options,
                               quiet_option, write_text)
@@ -25,7 +26,7 @@ from prefcli.cli.util import (Count, CheckFailed, EXAMPLES_HEADER, expand_inputs
               help="best: also find the discard that does best in the played contract")
 @click.option("-j", "--jobs", type=Count(1, 256), default=1, show_default=True,
               help="analyse deals in this many processes (same results as --jobs 1)")
-@click.option("--executor", metavar="local|dask[:ADDRESS]", default=None,
+@click.option("--executor", metavar="local|dask[:ADDRESS]", default=None, shell_complete=complete_executor,
               help='where to solve: local processes (--jobs), or a Dask cluster (pip install '
                    '"prefcli[dask]"); same results')
 @format_option("analysis", help="table: the report for people; json/yaml: one pref-analysis/1 document")

@@ -9,6 +9,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 import click
 
 from prefcli.app.notes import NOTES_SUFFIXES
+from prefcli.cli.completion import complete_set, complete_variant
 from prefcli.cli.util import EXAMPLES_HEADER, quiet_option
 
 
@@ -55,10 +56,10 @@ def _report(conv, fmt: str) -> None:
 @click.option("-f", "--format", "--to", "to", type=click.Choice(["json", "yaml"]), default=None,
               help="output format (default: from OUT's extension, else the input's own); --to is the old name")
 @click.option("--in-place", is_flag=True, help="rewrite IN itself (atomically: temporary file + rename)")
-@click.option("--variant", metavar="TARGET", default=None,
+@click.option("--variant", metavar="TARGET", default=None, shell_complete=complete_variant,
               help="rewrite the record for a table that plays TARGET (see prefcli variants); "
                    "for quick-entry notes: the record's preset")
-@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", shell_complete=complete_set,
               help="set a rule option of the result, e.g. --set pool=30 (repeatable)")
 @click.option("--report", "report_fmt", type=click.Choice(["table", "text", "json"]), default="table",
               show_default=True, help="how the list of changes and losses is written to stderr (text: table)")

@@ -7,6 +7,7 @@ from typing import List, Optional, Sequence, Tuple
 
 import click
 
+from prefcli.cli.completion import complete_importer
 from prefcli.cli.util import Count, EXAMPLES_HEADER, note, quiet_option
 from prefcli.render import choices
 
@@ -38,7 +39,7 @@ def _expand(paths: Sequence[str]):
   prefcli import preferansRu.bts --deal 5 | prefcli replay -
 """)
 @click.argument("files", metavar="FILE…", nargs=-1)
-@click.option("--from", "from_", metavar="NAME", default="auto", show_default=True,
+@click.option("--from", "from_", metavar="NAME", default="auto", show_default=True, shell_complete=complete_importer,
               help="the program that wrote the file (see --list); auto: detect it from the content")
 @click.option("-o", "--output", default=None, metavar="OUT",
               help="write here (- for stdout, the default); a folder for several documents")

@@ -9,6 +9,7 @@ from typing import Optional, Tuple
 
 import click
 
+from prefcli.cli.completion import complete_executor
 from prefcli.cli.util import (Count, CheckFailed, decimal_option, EXAMPLES_HEADER, format_option, output_option, parse_sets,
                               note, print_problems, progress_bar, quiet_option, report_format, rules_options,
                               write_text)
@@ -41,7 +42,7 @@ def _number_option(value: Optional[str], name: str):
               help="settle inputs in this many processes (same results as --jobs 1)")
 @click.option("--strict", is_flag=True, help="fail at the first bad input (exit 1, nothing written) instead "
                                              "of leaving it out of the totals")
-@click.option("--executor", metavar="local|dask[:ADDRESS]", default=None,
+@click.option("--executor", metavar="local|dask[:ADDRESS]", default=None, shell_complete=complete_executor,
               help='where to settle: local processes (--jobs), or a Dask cluster (pip install '
                    '"prefcli[dask]"; no address: a local cluster of --jobs workers); same results')
 @click.option("--summary", "summary_only", is_flag=True,

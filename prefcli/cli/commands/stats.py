@@ -9,6 +9,7 @@ from typing import Any, Callable, Dict, Optional, Tuple
 
 import click
 
+from prefcli.cli.completion import complete_executor
 from prefcli.cli.util import (Count, Real, EXAMPLES_HEADER, CheckFailed, note, output_option, parse_sets,
                               pick_format, print_problems, progress_bar, quiet_option, rules_options, write_text)
 from prefcli.io.output import check_not_input
@@ -16,7 +17,7 @@ from prefcli.render import choices
 
 
 def executor_option(func: Callable) -> Callable:
-    return click.option("--executor", metavar="local|dask[:ADDRESS]", default=None,
+    return click.option("--executor", metavar="local|dask[:ADDRESS]", default=None, shell_complete=complete_executor,
                         help='where to run the batch: local processes (--jobs), or a Dask cluster '
                              '(pip install "prefcli[dask]"; no address: a local cluster of --jobs '
                              'workers); the results are the same')(func)

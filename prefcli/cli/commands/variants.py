@@ -5,6 +5,7 @@ from typing import Any, Dict, List, Optional, Sequence
 
 import click
 
+from prefcli.cli.completion import complete_set, complete_variant
 from prefcli.cli.util import EXAMPLES_HEADER, format_option, output_option, quiet_option
 
 
@@ -13,8 +14,8 @@ from prefcli.cli.util import EXAMPLES_HEADER, format_option, output_option, quie
   prefcli variants leningrad
   prefcli variants sochi --set pool=30 -f json | jq '.options[0]'
 """)
-@click.argument("name", required=False, metavar="[NAME]")
-@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",
+@click.argument("name", required=False, metavar="[NAME]", shell_complete=complete_variant)
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", shell_complete=complete_set,
               help="show the values after this override (repeatable)")
 @format_option("table", "json", "yaml")
 @output_option
