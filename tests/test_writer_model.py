@@ -296,6 +296,18 @@ def test_made_up_deals_written_by_one_writer_as_the_long_way(deals_):
     _alike(deals_ + deals_)
 
 
+def test_hands_naming_a_holder_twice_are_written_as_the_long_way():
+    """A made-up deal whose hands name Ann three times (hypothesis found it): the one-pass
+    writers wrote every row, as a block of three `Ann:` keys, where the long way writes its
+    mapping (one Ann, in one line); they now leave such hands to the long way, in YAML and JSON."""
+    seven = DECK[0]
+    hands = (("Ann", (seven,) * 2), ("Ann", (seven,) * 4), ("Ann", (seven,) * 11))
+    deal = Deal(pos=0, contract=parse_contract("6S"), hands=hands, returned_by="Ann")
+    other = Deal(pos=0, contract=parse_contract("6S"), dark=True, bomb="Ann", note="")
+    _alike([other, deal, other, deal])
+    _same(deal)
+
+
 def test_equal_values_of_other_types_never_share_a_remembered_text():
     """1, 1.0 and True are equal and hash alike: a field holding any but texts and integers (or
     calls, decisions) is written the long way, so each keeps its own text."""

@@ -266,8 +266,8 @@ class DealJson:
             add(self.dealers.get(name) or self._line(self.dealers, "dealer", name, name))
         hands: Any = deal.hands
         if hands is not None:
-            if not hands:
-                return None
+            if not hands or len(hands) > 1 and len({pair[0] for pair in hands}) != len(hands):
+                return None       # (a name twice, in a made-up deal: the long way's mapping decides)
             rows = self.rows
             width = 15
             lines = []
