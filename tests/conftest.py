@@ -9,6 +9,16 @@ from pathlib import Path
 from typing import List, Optional, Tuple
 
 import pytest
+from hypothesis import settings as hypothesis_settings
+
+# CI (`.ci/run` sets HYPOTHESIS_PROFILE=ci) draws the same examples every run: each test's
+# examples follow from the test itself (derandomize), so the run that decides whether a change
+# lands gives the same answer when run again, and a failure it shows can be run again here. A
+# session's own runs draw new examples at random and keep any that fail in .hypothesis/: that is
+# where new failures are found, and each becomes a named test (test_writer_model's hands that
+# name a holder twice).
+hypothesis_settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or "default")
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("PREFCLI_SHARED", ROOT.parent / "shared"))
