@@ -100,3 +100,14 @@ def test_completion_through_the_shell_protocol():
     proc = subprocess.run([sys.executable, "-c", "from prefcli.cli.main import cli; cli(prog_name='prefcli')"],
                           env=env, capture_output=True, text=True, timeout=60)
     assert proc.stdout.split() == ["plain,rostov", "plain,rostov-husar"], proc.stderr
+
+
+@pytest.mark.parametrize("preset", ["sochi", "lithuanian", "lithuanian-kitty", "classic-husar"])
+def test_every_value_offered_after_name_is_one_the_preset_takes(run, preset):
+    """Every NAME=value the completion offers for the preset's choice and yes/no options."""
+    offered = [v for name in complete(["variants", preset, "--set"], "")
+               for v in complete(["variants", preset, "--set"], name + "=")]
+    assert len(offered) > 40
+    for value in offered:
+        code, _, err = run(["variants", preset, "--set", value, "-f", "json"])
+        assert code == 0, (value, err)
