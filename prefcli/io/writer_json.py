@@ -14,8 +14,8 @@ from fractions import Fraction
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from prefcli.io.writer import _MAPPING, amount
-from prefcli.io.writer_stream import (CARDS, FIELD_MEMO, HANDS, SMALL, TRICKS, _calls, _keyed, _trick_texts,
-                                      batched, deal_items, plain_of, yaml_pieces)
+from prefcli.io.writer_stream import (CARDS, FIELD_MEMO, HANDS, SMALL, TRICKS, _calls, _holders_once, _keyed,
+                                      _trick_texts, batched, deal_items, plain_of, yaml_pieces)
 from prefcli.io.writer_text import (_MAX_SCALAR, BLOCK_KEYS, FLOW_WIDTH, LINE_KEYS, _SMALL_MEMO, _depth, _phrases,
                                     _small_key, decimal_text, dump_yaml)
 from prefcli.model.cards import Decision
@@ -266,8 +266,8 @@ class DealJson:
             add(self.dealers.get(name) or self._line(self.dealers, "dealer", name, name))
         hands: Any = deal.hands
         if hands is not None:
-            if not hands or len(hands) > 1 and len({pair[0] for pair in hands}) != len(hands):
-                return None       # (a name twice, in a made-up deal: the long way's mapping decides)
+            if not hands or not _holders_once(hands):
+                return None
             rows = self.rows
             width = 15
             lines = []

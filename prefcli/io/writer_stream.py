@@ -46,6 +46,13 @@ def _keyed(pairs: Any, kind: type) -> bool:
     return True
 
 
+def _holders_once(hands: Any) -> bool:
+    """Whether a deal's hands name each holder once, as the long way's mapping (writer._pairs)
+    keeps them: a made-up deal that names one twice is left to that mapping by the one-pass
+    writers, which would write every row."""
+    return len(hands) < 2 or len({pair[0] for pair in hands}) == len(hands)
+
+
 def _calls(calls: Any) -> bool:
     for c in calls:
         if type(c) is not Call:
@@ -272,8 +279,8 @@ class DealLines:
             add(self.dealers.get(name) or self._line(self.dealers, "dealer", name, name))
         hands: Any = deal.hands
         if hands is not None:
-            if not hands or len(hands) > 1 and len({pair[0] for pair in hands}) != len(hands):
-                return None       # (a name twice, in a made-up deal: the long way's mapping decides)
+            if not hands or not _holders_once(hands):
+                return None
             rows = self.rows
             width = 13
             add("    hands:\n")
