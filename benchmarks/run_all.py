@@ -1,6 +1,6 @@
 """Every speed ratio of prefcli in one run, printed as one table (issue 18).
 
-    python benchmarks/run_all.py [--quick] [--pairs N] [--only TEXT] [--markdown]
+    python benchmarks/run_all.py [--quick] [--pairs N] [--only TEXT]
 
 Makes its corpora once with benchmarks/generate.py into benchmarks/out/ (gitignored; 10,000-deal
 summary and full records as YAML and JSON, the summary YAML with one comment and with comments
