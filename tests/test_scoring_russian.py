@@ -346,6 +346,23 @@ def test_seed003_without_three():
     assert s == {"mountain.A": 3 * 4}
 
 
+#: a full deal: A deals, B opens 6S and wins the auction, takes the talon and names 7H
+_CONCEDED_FULL = {"dealer": "A", "declarer": "B", "contract": "7H", "concede": True,
+                  "hands": {"B": "AS KS QS JS 10S 9S AH KH 7D 7C", "C": "8S 7S QH JH 10H 9H AD KD QD JD",
+                            "A": "8H 7H 10D 9D 8D AC KC QC JC 10C"},
+                  "talon": "9C 8C", "auction": ["6S", "pass", "pass"], "discard": "7D 7C"}
+
+
+def test_seed003_without_three_at_the_auctions_bid():
+    """Seed 003 l.94: "… w tej grze, do której doszedł w licytacji": a full deal's auction says the
+    game reached (6S), so its concession is 3 × 2 whether or not ``bid:`` repeats it (it was priced
+    at the named 7H, 3 × 4)."""
+    assert sheet_of([_CONCEDED_FULL], without_three=True) == {"mountain.B": 3 * 2}
+    assert sheet_of([dict(_CONCEDED_FULL, bid="6S")], without_three=True) == {"mountain.B": 3 * 2}
+    # rescored under other options, the same reading of the same auction
+    assert sheet_of([_CONCEDED_FULL], variant="rostov", without_three=True) == {"mountain.B": 3 * 2}
+
+
 def test_seed003_half_responsible_writes_half():
     """Seed 003 l.150: "Półodpowiedzialny - za ucieczkę na wist w górę zapisuje się połowę wartości gry"."""
     deal = [{"contract": "6S", "declarer": "A", "whist": {"B": W, "C": PS}, "tricks": {"A": 8, "B": 1, "C": 1}}]

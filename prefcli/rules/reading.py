@@ -8,7 +8,7 @@ from dataclasses import field
 from prefcli.model.slots import dataclass
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
-from prefcli.model.cards import Decision
+from prefcli.model.cards import Contract, Decision
 from prefcli.model.diagnostics import Path, Problem
 from prefcli.model.records import Deal
 
@@ -87,6 +87,17 @@ class DealReading:
     @property
     def path(self) -> Path:
         return self.deal.path
+
+    @property
+    def bid_reached(self) -> Optional[Contract]:
+        """The bid that won the auction: the replayed auction's when the deal records its calls,
+        else the record's ``bid:`` (None when neither says). What a concession is priced at (seed
+        003 l.94 "do której doszedł w licytacji"), so a full deal need not repeat its auction's
+        last bid as ``bid:`` to be scored as it was played."""
+        rep = self.replay
+        if rep is not None and rep.bid is not None:
+            return rep.bid
+        return self.deal.bid
 
     @property
     def first_hand(self) -> Optional[str]:

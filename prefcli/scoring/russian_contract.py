@@ -219,7 +219,10 @@ class ContractScorer(SheetWriter):
         mode = reading.mode
         # -- "without three" (seed 003: "odejść bez trzech … bez wistów")
         if mode == CONCEDED:
-            bid = d.bid if d.bid is not None and d.bid.is_tricks else d.contract
+            # at the game reached in the auction (seed 003 l.94): the reading's bid
+            bid = reading.bid_reached
+            if bid is None or not bid.is_tricks:
+                bid = d.contract
             bp = self.prices[bid.price_key] * k
             self._mount(D, 3 * bp, "without-three", f"{bid} conceded without three: 3 × {self._fmt(bp)}{tag}")
             return False
