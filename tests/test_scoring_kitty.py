@@ -216,12 +216,30 @@ def test_half_kitty_premium_written_once_on_each_other_player():
 
 
 def test_stopped_by_the_hour_no_full_kitty_premium():
-    # seed 000 l.13: "Nutraukus nebaigtą partiją, premija už visą katilą neskiriama."
-    start = {"pool": {"A": 54}, "mountain": HENS}
-    r = score(rec([{"contract": "7S", "declarer": "A", "whist": {"B": "pass", "C": "pass"}}], start=start,
+    # seed 000 l.13: "Jeigu, suėjus sutartai valandai, partija dar būna nebaigta (dar nei vienas
+    # žaidėjas nesurinko katilo) … Nutraukus nebaigtą partiją, premija už visą katilą neskiriama."
+    start = {"pool": {"A": 36}, "mountain": HENS}
+    r = score(rec([{"contract": "6S", "declarer": "A", "whist": {"B": "pass", "C": "pass"}}], start=start,
                   end={"reason": "time"}, skip_eglute=True, skip_eglute_hens=0))
-    assert whists(r.sheet()) == {}
+    assert r.sheet().pool["A"] == 36 + 6          # 12 points: half to the kitty, half strike hens
+    assert whists(r.sheet()) == {}                # the kitty of 60 not completed: no premium
     assert r.finished
+    assert "stopped at the agreed hour: no full-kitty premium (seed 000 l.13)" in r.notes
+
+
+def test_the_kitty_completed_keeps_its_premium_in_a_game_marked_stopped_at_the_hour():
+    # seed 000 l.11 "Kai tik kuris nors žaidėjas surenka sutartą katilą, partija yra baigta", and
+    # l.13 withholds the premium only from an unfinished game "(dar nei vienas žaidėjas nesurinko
+    # katilo)": A completes the kitty of 60 at deal 1 (54 + 6, seed 000 l.241), so the record's
+    # end: time does not take the premium away (it was withheld)
+    start = {"pool": {"A": 54}, "mountain": HENS}
+    deal = {"contract": "7S", "declarer": "A", "whist": {"B": "pass", "C": "pass"}}
+    kw = dict(start=start, skip_eglute=True, skip_eglute_hens=0)
+    timed = score(rec([deal], end={"reason": "time"}, **kw))
+    assert whists(timed.sheet()) == {"A": {"B": 120, "C": 120, "D": 120}}     # 2 × the half premium of 60
+    assert whists(timed.sheet()) == whists(score(rec([deal], **kw)).sheet())
+    assert timed.finished
+    assert any("the full-kitty premium stands" in n for n in timed.notes)
 
 
 def test_no_deal_after_the_kitty_is_complete():

@@ -43,7 +43,9 @@ class _Game(Game):
     def premiums(self, deal: Optional[int]) -> None:
         """Seed 000: the first to reach half the kitty and the one who completes it write the
         agreed premium once on each other player ("užrašomas tris kartus (kai žaidžia trise - du
-        kartus)"); a game stopped at the hour gets no full-kitty premium."""
+        kartus)"). The kitty completed ends the game (l.11), so its premium is written even in a
+        record that says it stopped at the hour (``end: {reason: time}``): l.13 withholds it only
+        from a game broken off unfinished, "(dar nei vienas žaidėjas nesurinko katilo)"."""
         book = self.book
         kitty = self.words["pool"]
         if self.half_winner is None:
@@ -59,7 +61,7 @@ class _Game(Game):
             if done:
                 self.full_winner = done[0]
                 self.ended_at = deal
-                if self.full_premium > 0 and not self.by_time:
+                if self.full_premium > 0:
                     for q in book.left_order(done[0]):
                         book.write_whists(deal, done[0], q, self.full_premium, "kitty.full",
                                           f"{done[0]} completes the {kitty}: premium")
@@ -141,8 +143,13 @@ def score_record(record: Record, rules: Rules, ctx=None) -> ScoreResult:
         if not book.ledger.totals_only:           # the final sheet alone keeps no history
             history.append(info)
 
-    if g.by_time:
-        notes.append("stopped at the agreed hour: no full-kitty premium (seed 000)")
+    if g.by_time and g.full_winner is None:
+        notes.append("stopped at the agreed hour: no full-kitty premium (seed 000 l.13)")
+    elif g.by_time:
+        when = f"at deal {g.ended_at}" if g.ended_at else "before this record (start:)"
+        notes.append(f"end: time: {g.full_winner} completed the {g.words['pool']} {when}, so the game was "
+                     "finished, not broken off at the hour: the full-kitty premium stands (seed 000 l.13 "
+                     "\"dar nei vienas žaidėjas nesurinko katilo\")")
     return ScoreResult(record=record, rules=rules, ledger=book.ledger, dealers=dealer_of,
                        finished=g.full_winner is not None or bool(record.end), notes=notes,
                        extra={"rights": max(rights.values()), "declared": dict(full_used), "deals": history,
