@@ -246,6 +246,10 @@ class Generator:
         whisters = [p for p, d in decisions.items() if d == "whist"]
         if played and len(whisters) == 1 and not returned:
             deal["open"] = rng.random() < 0.5
+            if not deal["open"] and self.conv.whist_alone and contract.is_tricks:
+                # where a lone whister who plays alone puts the passer's cards away (seed 000 l.89),
+                # a played three-hand defence is his whist from both hands, closed (takeover: himself)
+                deal["takeover"] = whisters[0]
         if contract.is_misere:
             deal["open"] = rng.random() < 0.6
         if not played:
@@ -309,6 +313,10 @@ class Generator:
         whisters = [p for p, d in decisions.items() if d == "whist"]
         if len(whisters) == 1 and not returned:
             deal["open"] = rng.random() < 0.4
+            if not deal["open"] and self.conv.whist_alone:
+                # "Vienas!" (seed 000 l.89): the passer's cards are put away, so he takes no trick
+                passer = next(p for p in defenders if p not in whisters)
+                rest = {whisters[0]: rest[whisters[0]] + rest[passer], passer: 0}
         deal["tricks"] = {declarer: taken, **rest}
         return deal
 

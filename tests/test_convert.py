@@ -93,8 +93,28 @@ def test_returned_half_whist_becomes_the_whist_it_amounts_to():
     conv = convert_record(rec([RETURNED]), "lithuanian-kitty")
     deal = conv.data["deals"][0]
     assert deal["whist"] == {"Ann": "whist", "Bob": "pass"} and "return" not in deal
-    (item,) = items_of(conv, 1)
+    item, alone = items_of(conv, 1)
     assert not item.loss and "returned half-whist" in item.what
+    # the returner's whist is closed, the passer playing his cards: from both hands there (seed 000 l.89)
+    assert deal["takeover"] == "Ann" and not alone.loss and alone.field == "takeover"
+
+
+def test_a_closed_lone_whist_is_a_whist_from_both_hands_where_a_whister_alone_puts_the_passers_cards_away():
+    # Sochi's closed lone whist: the passer plays his own cards and the whister answers for the
+    # defenders' whole quota; the Lithuanian games' whister alone plays with the passer's cards put
+    # away (seed 000 l.89 "Pasavęs varžovas padeda užverstas kortas", seed 002 l.101), so the same
+    # defence there is the whist from both hands, closed (takeover: the whister, seed 002 "uždaromis")
+    lone = {"contract": "6S", "declarer": "Bob", "whist": {"Cid": "whist", "Ann": "pass"},
+            "tricks": {"Bob": 7, "Cid": 2, "Ann": 1}}
+    for target in ("lithuanian", "lithuanian-kitty"):
+        conv = convert_record(rec([lone]), target)
+        assert conv.data["deals"][0]["takeover"] == "Cid" and not conv.losses
+        (item,) = [i for i in items_of(conv, 1) if i.field == "takeover"]
+        assert "from both hands, closed" in item.what
+    # open whisting, and a game already Lithuanian, keep their defence
+    assert "takeover" not in convert_record(rec([OPEN]), "lithuanian").data["deals"][0]
+    lt = rec([dict(lone, tricks={"Bob": 7, "Cid": 3, "Ann": 0})], "lithuanian")
+    assert "takeover" not in convert_record(lt, "lithuanian-kitty").data["deals"][0]
 
 
 def test_open_whist_and_both_hands():

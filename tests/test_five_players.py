@@ -232,7 +232,7 @@ players: [N, E, S, W, X]
 rules: {variant: lithuanian, pool: 30, general_egles: 0, egles: 0}
 first_dealer: N
 deals:
-- {dealer: N, contract: 6S, declarer: S, whist: {W: whist, X: pass}, talon: AH 7C, tricks: {S: 5, W: 4, X: 1}}
+- {dealer: N, contract: 6S, declarer: S, whist: {W: whist, X: pass}, talon: AH 7C, tricks: {S: 5, W: 5, X: 0}}
 - {dealer: E, contract: all-pass, tricks: {W: 3, X: 5, N: 2, E: 0}}
 """
 
@@ -241,7 +241,7 @@ def test_lithuanian_five_the_dealers_part_stays_the_dealers(run, tmp_path):
     # seed 002's four-player dealer, carried to five (seed 004 l.107): the dealer N looks at the
     # talon and writes its bonus and the write-up; E, waiting, writes nothing.
     # By hand (track 30, start hens 15 each; 6: 12 hens a missing trick, 12 whists a trick):
-    #   deal 1  N deals, E waits: S, W, X.  S 6S down 1 (5/4/1): S hens 12; W whists the defence's
+    #   deal 1  N deals, E waits: S, W, X.  S 6S down 1 (5/5/0: W alone, X's cards put away): S hens 12; W whists the defence's
     #           5 tricks + 1 missing (write-up) = 6 × 12 = 72 on S; N: talon bonus AH 1 × 12 = 12
     #           and write-up 1 × 12 = 12 on S (24).
     #   deal 2  E deals, S waits: W, X, N.  A mandatory eglė, 3 hens a trick: W 9, X 15, N 6; the

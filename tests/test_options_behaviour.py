@@ -56,6 +56,9 @@ EXTRA: List[Tuple[str, List[str], Dict[str, Any], List[Dict[str, Any]]]] = [
     # a lone whister plays alone or with the passer's cards (seed 002)
     ("whist_alone", NESW[:3], {}, [{"contract": "7S", "declarer": "N", "whist": {"E": W, "S": PS},
                                    "open": True, "tricks": {"N": 7, "E": 2, "S": 1}}]),
+    # a misère made against two catchers: each writes the row, or they share it (seed 000 l.203, seed 002 l.155)
+    ("misere_catchers", NESW[:3], {}, [{"contract": "misere", "declarer": "N", "whist": {"E": W, "S": W},
+                                       "tricks": {"N": 0, "E": 5, "S": 5}}]),
     # a dark 6 must be whisted by both (seed 002)
     ("dark_defence", NESW[:3], {}, [{"contract": "6S", "declarer": "N", "dark": True,
                                     "whist": {"E": W, "S": PS}, "tricks": {"N": 6, "E": 3, "S": 1}}]),

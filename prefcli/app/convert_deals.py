@@ -72,6 +72,13 @@ class DealMapper:
         self.items: List[ReportItem] = []
         self.families_differ = source_rules is None or source_rules.family.name != target_rules.family.name
         self.general: set = set()          # positions of general eglės (reported on their own)
+        from prefcli.rules.conventions import conventions
+        src_conv, dst_conv = (conventions(source_rules) if source_rules is not None else None), conventions(target_rules)
+        #: the target's lone whister plays alone with the passer's cards away, the source's did not,
+        #: and the target writes a whist from both hands, closed, as takeover: the whister
+        self.own_takeover = dst_conv.both_hands and dst_conv.takeover_by != "dealer-both-passed"
+        self.alone_differs = (src_conv is not None and dst_conv.whist_alone and not src_conv.whist_alone
+                              and self.own_takeover)
         from prefcli.rules.table import HANDS, Table, TableError, table_for
         try:       # who holds cards, who defends (one answer; the husar's dummy too)
             self.table = table_for(record.players, source_rules)
@@ -109,10 +116,11 @@ class DealMapper:
 
         # take-over from both hands (Lithuanian, seed 002 "vistuoti iš abiejų rankų"): ↔ open
         # whisting, where the one whister plays both hands (seed 001 "в светлую")
-        if deal.takeover is not None and not _takeover_kept(self.dst, deal.takeover, whist):
+        whisting = [p for p, d in whist if d is Decision.WHIST]
+        own = self.own_takeover and whisting == [deal.takeover] and len(whist) == 2
+        if deal.takeover is not None and not own and not _takeover_kept(self.dst, deal.takeover, whist):
             x = deal.takeover
             wmap = dict(whist)
-            whisting = [p for p, d in whist if d is Decision.WHIST]
             if x in whisting and len(whisting) == 1 and deal.contract.is_tricks:
                 changes["takeover"] = None
                 changes["open"] = True
@@ -132,6 +140,19 @@ class DealMapper:
         # open whist: the same field in every family; the meaning shifts between families
         if deal.open and deal.contract.is_tricks and self.families_differ and "open" not in changes:
             self.note(deal, "open", f"open whisting kept: under {t} the whister plays both hands", False)
+
+        # a lone whister's closed defence, the passer playing his own cards (the Russian one), where
+        # the target's lone whister plays alone with the passer's cards put away (whist_alone, seed
+        # 000 l.89): the same defence there is his whist from both hands, closed (takeover: himself)
+        whisting = [p for p, d in whist if d is Decision.WHIST]      # (the take-over may have changed them)
+        if (len(whisting) == 1 and len(whist) == 2 and deal.contract.is_tricks and self.alone_differs
+                and not changes.get("open", deal.open) and changes.get("takeover", deal.takeover) is None
+                and (deal.tricks is not None or deal.play is not None or deal.claim is not None)):
+            w = whisting[0]
+            changes["takeover"] = w
+            self.note(deal, "takeover", f"{w}'s closed lone whist is written as takeover: {w} (from both hands, "
+                                        f"closed): under {t} a whister alone plays with the passer's cards put "
+                                        "away (whist_alone)", False)
 
         # dark bids and bombs
         if deal.dark and not _truthy(self.dst, "dark"):

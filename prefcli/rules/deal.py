@@ -72,6 +72,8 @@ class _Reader(DefenceReader, CardsReader):
                 or deal.claim is not None):                  # (else other_fields has none to read)
             self.other_fields()
         self.tricks()
+        if out.mode == ALONE and self.conv.whist_alone and not self.ctx.overridden:
+            self.alone_checks()      # (rescored under other rules, the defence as played stands)
         if deal.hands is not None:
             before = len(out.problems)
             self.cards()

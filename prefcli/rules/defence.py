@@ -251,12 +251,44 @@ class DefenceReader(ReaderBase):
             return
         if len(whisting) == 1:
             out.whisters, out.played = tuple(whisting), True
-            out.mode = OPEN if deal.open else ALONE
+            # closed: alone, or (a record rescored from rules whose passer plays his own cards,
+            # under rules where alone puts them away) from both hands, as convert writes it
+            out.mode = OPEN if deal.open else ALONE if self.ctx.alone_played_alone or not conv.whist_alone \
+                else BOTH_HANDS
             return
         out.mode, out.played = UNPLAYED, False
         if gives_tricks and deal.tricks is not None and deal.hands is None:
             self.add(self.path + ("tricks",), f"deal {n}: both defenders passed, so {c} is not played, "
                                               "yet its tricks are given (leave them out)")
+
+    def alone_checks(self) -> None:
+        """A lone whister who plays alone (``whist_alone``, the Lithuanian games) plays with the
+        passer's cards put away: seed 000 l.89 "«Vienas!» Tai reiškia, kad žaidimą žaidžia dviese -
+        lošikas ir vistavęs jo varžovas. Pasavęs varžovas padeda užverstas kortas ir žaidime
+        nedalyvauja"; seed 002 l.101 "pasavusiojo kortos paliekamos užverstos ant stalo". So the
+        passer takes no trick and plays no card; a deal that says he did was defended from both
+        hands, and is refused with how to write that (``takeover:`` the whister himself, closed;
+        ``open: true``), not scored as alone (the lone quota) with the passer's tricks counted."""
+        out, deal, n = self.out, self.deal, self.n
+        if len(out.defenders) != 2 or len(out.whisters) != 1:
+            return
+        whister = out.whisters[0]
+        passer = out.defenders[1] if whister == out.defenders[0] else out.defenders[0]
+        why = (f"deal {n}: {passer} passed and {whister} whisted alone, so {passer}'s cards were put away "
+               f"(whist_alone; seed 000 l.89, seed 002 l.101)")
+        fix = (f"if {whister} whisted from both hands, write takeover: {whister} (closed cards) or open: true "
+               "(open ones)")
+        play = deal.play
+        if play:
+            for i, trick in enumerate(play):
+                if len(trick) > 2:
+                    self.add(self.path + ("play", i), f"{why} and each trick has two cards, the declarer's and "
+                                                      f"{whister}'s, yet trick {i + 1} has {len(trick)}: {fix}")
+                    return
+        taken = (out.tricks or {}).get(passer, 0)
+        if taken:
+            key = "claim" if out.tricks_from == "claimed" else "tricks"
+            self.add(self.path + (key, passer), f"{why} and he takes no trick, yet {key} gives him {taken}: {fix}")
 
     def half_whist_rules(self, halves: List[str], first: str, second: str) -> bool:
         deal, conv, n = self.deal, self.conv, self.n

@@ -13,7 +13,7 @@ from prefcli.model.diagnostics import Problem
 from prefcli.model.records import Deal, Record
 from prefcli.model.values import not_seated
 from prefcli.rules.conventions import Conventions, conventions, runs
-from prefcli.rules.presets import Rules
+from prefcli.rules.presets import OptionError, Rules, resolve_rules
 from prefcli.rules.table import Table, TableError, first_dealer_of, rotation, table_for
 
 __all__ = ["RecordFacts", "PosMap", "record_rule_problems"]
@@ -98,6 +98,10 @@ class RecordFacts:
         #: the reader of this record's deals (rules.deal.read_deal), made at the first reading
         self.reader: Any = None
         self.conv: Conventions = conventions(rules)
+        #: a lone whister's closed defence was played with the passer's cards put away: under
+        #: these rules when they play so (whist_alone); rescored under other rules, as the
+        #: record's own played it (a Russian game's passer plays his cards: from both hands there)
+        self.alone_played_alone = self.conv.whist_alone and (not overridden or _own_whist_alone(record))
         self.seated = frozenset(record.players)
         self.problems: List[Problem] = []          # record-level: the table
         self.table: Optional[Table]
@@ -158,6 +162,15 @@ class RecordFacts:
         if who != dealer:
             return f"deal {n}: partner: {who} is not the dealer of this deal ({dealer}), who alone may share the misère"
         return None
+
+def _own_whist_alone(record: Record) -> bool:
+    """Whether the record's own rules play a lone whister alone (True when they do not resolve:
+    the rules it is rescored under are then all there is to read it by)."""
+    try:
+        return conventions(resolve_rules(record.rules)).whist_alone
+    except OptionError:
+        return True
+
 
 def record_rule_problems(record: Record, rules: Rules, overridden: bool = False,
                          state: Optional[Dict[str, Any]] = None) -> List[Problem]:
