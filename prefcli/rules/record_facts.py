@@ -163,6 +163,7 @@ class RecordFacts:
             return f"deal {n}: partner: {who} is not the dealer of this deal ({dealer}), who alone may share the misère"
         return None
 
+
 def _own_whist_alone(record: Record) -> bool:
     """Whether the record's own rules play a lone whister alone (True when they do not resolve:
     the rules it is rescored under are then all there is to read it by)."""
