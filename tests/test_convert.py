@@ -115,6 +115,12 @@ def test_a_closed_lone_whist_is_a_whist_from_both_hands_where_a_whister_alone_pu
     assert "takeover" not in convert_record(rec([OPEN]), "lithuanian").data["deals"][0]
     lt = rec([dict(lone, tricks={"Bob": 7, "Cid": 3, "Ann": 0})], "lithuanian")
     assert "takeover" not in convert_record(lt, "lithuanian-kitty").data["deals"][0]
+    assert not [i for i in convert_record(lt, "lithuanian-kitty").items if i.deal == 1]
+    # back to a Russian preset the whist alone stays a lone whist, and the report says what shifts
+    conv = convert_record(lt, "sochi")
+    assert conv.data["deals"][0]["whist"] == {"Cid": "whist", "Ann": "pass"} and not conv.losses
+    (item,) = items_of(conv, 1)
+    assert item.field == "whist" and "the passer plays his own cards" in item.what
 
 
 def test_open_whist_and_both_hands():

@@ -79,6 +79,8 @@ class DealMapper:
         self.own_takeover = dst_conv.both_hands and dst_conv.takeover_by != "dealer-both-passed"
         self.alone_differs = (src_conv is not None and dst_conv.whist_alone and not src_conv.whist_alone
                               and self.own_takeover)
+        #: … and the other way: the source's whister alone, where the target's passer plays his cards
+        self.alone_kept = src_conv is not None and src_conv.whist_alone and not dst_conv.whist_alone
         from prefcli.rules.table import HANDS, Table, TableError, table_for
         try:       # who holds cards, who defends (one answer; the husar's dummy too)
             self.table = table_for(record.players, source_rules)
@@ -153,6 +155,12 @@ class DealMapper:
             self.note(deal, "takeover", f"{w}'s closed lone whist is written as takeover: {w} (from both hands, "
                                         f"closed): under {t} a whister alone plays with the passer's cards put "
                                         "away (whist_alone)", False)
+        elif (len(whisting) == 1 and len(whist) == 2 and deal.contract.is_tricks and self.alone_kept
+              and not changes.get("open", deal.open) and changes.get("takeover", deal.takeover) is None):
+            w = whisting[0]
+            self.note(deal, "whist", f"{w}'s whist alone (the passer's cards put away) is kept as a closed lone "
+                                     f"whist: under {t} the passer plays his own cards, and {w} answers for the "
+                                     f"lone whister's quota of {t} (single_whist_quota)", False)
 
         # dark bids and bombs
         if deal.dark and not _truthy(self.dst, "dark"):
