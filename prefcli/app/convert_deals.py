@@ -74,9 +74,10 @@ class DealMapper:
         self.general: set = set()          # positions of general eglės (reported on their own)
         from prefcli.rules.conventions import conventions
         src_conv, dst_conv = (conventions(source_rules) if source_rules is not None else None), conventions(target_rules)
+        #: the target reads a whister's take-over naming himself (his whist from both hands, closed)
+        self.own_takeover = dst_conv.own_takeover
         #: the target's lone whister plays alone with the passer's cards away, the source's did not,
         #: and the target writes a whist from both hands, closed, as takeover: the whister
-        self.own_takeover = dst_conv.both_hands and dst_conv.takeover_by != "dealer-both-passed"
         self.alone_differs = (src_conv is not None and dst_conv.whist_alone and not src_conv.whist_alone
                               and self.own_takeover)
         #: … and the other way: the source's whister alone, where the target's passer plays his cards
@@ -147,16 +148,16 @@ class DealMapper:
         # the target's lone whister plays alone with the passer's cards put away (whist_alone, seed
         # 000 l.89): the same defence there is his whist from both hands, closed (takeover: himself)
         whisting = [p for p, d in whist if d is Decision.WHIST]      # (the take-over may have changed them)
-        if (len(whisting) == 1 and len(whist) == 2 and deal.contract.is_tricks and self.alone_differs
-                and not changes.get("open", deal.open) and changes.get("takeover", deal.takeover) is None
-                and (deal.tricks is not None or deal.play is not None or deal.claim is not None)):
+        lone_closed = (len(whisting) == 1 and len(whist) == 2 and deal.contract.is_tricks
+                       and not changes.get("open", deal.open) and changes.get("takeover", deal.takeover) is None)
+        if lone_closed and self.alone_differs and (deal.tricks is not None or deal.play is not None
+                                                   or deal.claim is not None):
             w = whisting[0]
             changes["takeover"] = w
             self.note(deal, "takeover", f"{w}'s closed lone whist is written as takeover: {w} (from both hands, "
                                         f"closed): under {t} a whister alone plays with the passer's cards put "
                                         "away (whist_alone)", False)
-        elif (len(whisting) == 1 and len(whist) == 2 and deal.contract.is_tricks and self.alone_kept
-              and not changes.get("open", deal.open) and changes.get("takeover", deal.takeover) is None):
+        elif lone_closed and self.alone_kept:
             w = whisting[0]
             self.note(deal, "whist", f"{w}'s whist alone (the passer's cards put away) is kept as a closed lone "
                                      f"whist: under {t} the passer plays his own cards, and {w} answers for the "

@@ -66,6 +66,14 @@ class Conventions:
     passer_share: str = ""                    # husar.passer_share (H12)
     allpass_dummy: str = ""                   # husar.allpass_dummy: out | robot (H15)
 
+    @property
+    def own_takeover(self) -> bool:
+        """Whether a lone whister's ``takeover:`` naming himself is read, as his whist from both
+        hands, closed (seed 002 "uždaromis", seed 000 "Padėk!"): where the take-over is not only
+        the sitting-out dealer's (``takeover_by``) and the family plays both hands
+        (:meth:`~prefcli.rules.defence.DefenceReader.takeover_rules` reads it so; convert asks)."""
+        return self.both_hands and self.takeover_by != "dealer-both-passed"
+
     def quota_of(self, contract: Contract, alone: bool = False) -> int:
         """What the defenders must take against `contract` (0 for a misère or an all-pass); a lone
         whister's share is half of it, rounded up."""
